@@ -1,0 +1,36 @@
+# Checklists — two commands: `make run` and `make test`.
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+
+.PHONY: all bootstrap build release run test bench lint clean
+
+all: build
+
+bootstrap:
+	@sh scripts/bootstrap.sh
+
+build: bootstrap
+	$(SWIFT) build
+
+release: bootstrap
+	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
+
+# Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise).
+run: release
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS)
+
+# Builds everything, starts the test rigs on private buses, runs every test.
+test: bootstrap
+	$(SWIFT) build --build-tests
+	sh scripts/test.sh
+
+bench: bootstrap
+	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
+	$(SWIFT) build $(RELEASE_FLAGS) --product checklists-bench
+	sh bench/run.sh
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench
+
+clean:
+	rm -rf .build

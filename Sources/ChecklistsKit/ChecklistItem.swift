@@ -1,0 +1,43 @@
+import Foundation
+
+/// One to-do item.
+public struct ChecklistItem: Sendable, Equatable, Identifiable {
+    /// Stable ID from the persistent "ChecklistItemID" counter; never reused.
+    public var id: Int64
+    /// The list the item belongs to.
+    public var listID: Int64
+    public var text: String
+    public var checked: Bool
+    /// When the item is due, to the whole minute; nil when no date is set.
+    public var dueDate: Date?
+    /// Whether a reminder should fire at `dueDate`.
+    public var shouldRemind: Bool
+
+    public init(
+        id: Int64, listID: Int64, text: String, checked: Bool = false, dueDate: Date? = nil,
+        shouldRemind: Bool = false
+    ) {
+        self.id = id
+        self.listID = listID
+        self.text = text
+        self.checked = checked
+        self.dueDate = dueDate.map(DueDate.roundedDown)
+        self.shouldRemind = shouldRemind
+    }
+}
+
+/// Changes to apply to an item; nil fields stay as they are.
+public struct ItemChanges: Sendable, Equatable {
+    public var text: String?
+    /// `.some(nil)` clears the due date.
+    public var dueDate: Date??
+    public var shouldRemind: Bool?
+    public var checked: Bool?
+
+    public init(text: String? = nil, dueDate: Date?? = nil, shouldRemind: Bool? = nil, checked: Bool? = nil) {
+        self.text = text
+        self.dueDate = dueDate
+        self.shouldRemind = shouldRemind
+        self.checked = checked
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import Sodium
+import Synchronization
+
+/// The encrypted, durable store of checklists, items and settings (one SQLite file).
+///
+/// Every public method is one transaction: it either happens completely or not at all, and
+/// once it returns the change is on disk (WAL, `synchronous=FULL`). Safe to use from any
+/// thread; several processes may use the same file at once.
+public final class ChecklistStore: Sendable {
+    /// The data directory (0700) holding `checklists.sqlite`.
+    public let directory: String
+    /// Path of the database file.
+    public let databasePath: String
+
+    // Only touched while `lock` is held.
+    private let state: State
+    private let lock = NSLock()
+    private let observers = Mutex<[UInt64: @Sendable (StoreChange) -> Void]>([:])
+    private let nextObserver = Atomic<UInt64>(0)
+
+    /// Opens the store in `directory`, creating it (and the first "List") on first use.
+    /// - Parameters:
+    ///   - directory: The data directory; made with mode 0700 if missing.
+    ///   - keyProvider: Custodian of the data key.
+    /// - Throws: `StoreError` when the file is damaged, newer, or the key is wrong or missing;
+    ///   the file is then left exactly as it was.
+    public init(directory: String, keyProvider: any KeyProvider) throws {
+        self.directory = directory
+        databasePath = directory + "/checklists.sqlite"
+        try SecureFile.makeDirectory(directory)
+        let isNew = !SecureFile.exists(databasePath)
+        if isNew { try SecureFile.touch(databasePath) }
+        let db = try Database(path: databasePath, create: false)
+        try db.execute("PRAGMA busy_timeout=5000")
+        try Schema.prepare(db)
+        let box = try Self.unlock(db, keyProvider: keyProvider)
+        state = State(db: db, box: box)
+        try handleFirstTime()
+    }
+
+    // MARK: - Checklists
+
+    /// All checklists with their counts, in no particular order (sort with `UserLocale`).
+    public func checklists() throws -> [Checklist] {
+        try read { s in
+            let stmt = try s.db.prepare("SELECT id, name, icon, total, remaining FROM checklists")
+            var lists: [Checklist] = []
+            while try stmt.step() { lists.append(try s.checklist(from: stmt)) }
+            return lists
+        }
+    }
+
+    /// The checklist with this ID, or nil.
+    public func checklist(id: Int64) throws -> Checklist? {
+        try read { s in try s.checklist(id: id) }
+    }
+
+    /// Finds a list by ID or by name (case-insensitive exact match).
+    /// - Throws: `ChecklistsError.listNotFound`, or `.ambiguousList` when several share the name.
+    public func resolveList(_ reference: String) throws -> Checklist {
+        let all = try checklists()
+        if let id = Int64(reference), let byID = all.first(where: { $0.id == id }) { return byID }
+        let wanted = reference.lowercased()
+        let named = all.filter { $0.name.lowercased() == wanted }.sorted { $0.id < $1.id }
+        switch named.count {
+        case 0: throw ChecklistsError.listNotFound(reference)
+        case 1: return named[0]
+        default: throw ChecklistsError.ambiguousList(reference, candidates: named)
+        }
+    }
+
+    /// Adds a checklist, optionally with items, in one transaction.
+    /// - Throws: `ChecklistsError.emptyListName` / `.emptyItemText`.
+    @discardableResult
+    public func addChecklist(name: String, icon: Icon = .noIcon, items: [NewItem] = []) throws -> Checklist {
+        let name = try Self.validName(name)
+        for item in items { _ = try Self.validText(item.text) }
+        let list = try write { s in
+            let id = try s.insertChecklist(name: name, icon: icon)
+            for item in items { _ = try s.insertItem(item, listID: id) }
+            return try s.checklist(id: id)!
+        }
+        notify(.listAdded(list))
+        return list
+    }
+
+    /// Renames a list and/or changes its icon.
+    @discardableResult
+    public func updateChecklist(id: Int64, name: String? = nil, icon: Icon? = nil) throws -> Checklist {
+        let name = try name.map(Self.validName)
+        let list = try write { s in
+            guard try s.checklist(id: id) != nil else { throw ChecklistsError.listNotFound(String(id)) }
+            if let name {
+                try s.db.prepare("UPDATE checklists SET name = ? WHERE id = ?")
+                    .bind(.blob(s.seal(name, .listName(id))), .int(id)).run()
+            }
+            if let icon {
+                try s.db.prepare("UPDATE checklists SET icon = ? WHERE id = ?")
+                    .bind(.blob(s.seal(icon.rawValue, .listIcon(id))), .int(id)).run()
+            }
+            return try s.checklist(id: id)!
+        }
+        notify(.listUpdated(list))
+        return list
+    }
+
+    /// Deletes a list and all its items.
+    /// - Returns: The deleted list and items (so their reminders can be cancelled).
+    @discardableResult
+    public func deleteChecklist(id: Int64) throws -> (Checklist, [ChecklistItem]) {
+        let result = try write { s in
+            guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
+            let items = try s.items(listID: id)
+            try s.db.prepare("DELETE FROM checklists WHERE id = ?").bind(.int(id)).run()
+            if try s.integer(.checklistIndex) == id { try s.setInteger(.checklistIndex, -1) }
+            return (list, items)
+        }
+        notify(.listDeleted(result.0, items: result.1))
+        return result
+    }
+
+    // MARK: - Items
+
+    /// The list's items in the order they were added.
+    public func items(in listID: Int64) throws -> [ChecklistItem] {
+        try read { s in try s.items(listID: listID) }
+    }
+
+    /// The item with this ID, or nil.
+    public func item(id: Int64) throws -> ChecklistItem? {
+        try read { s in try s.item(id: id) }
+    }
+
+    /// Adds an item to a list with the next ID from the "ChecklistItemID" counter.
+    @discardableResult
+    public func addItem(_ item: NewItem, to listID: Int64) throws -> ChecklistItem {
+        _ = try Self.validText(item.text)
+        let added = try write { s in
+            guard try s.checklist(id: listID) != nil else { throw ChecklistsError.listNotFound(String(listID)) }
+            return try s.insertItem(item, listID: listID)
+        }
+        notify(.itemSaved(old: nil, new: added))
+        return added
+    }
+
+    /// Changes an item in place; it keeps its ID.
+    /// - Returns: The item before and after the change.
+    @discardableResult
+    public func updateItem(id: Int64, _ changes: ItemChanges) throws -> (old: ChecklistItem, new: ChecklistItem) {
+        if let text = changes.text { _ = try Self.validText(text) }
+        let result = try write { s in
+            guard let old = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
+            var new = old
+            if let text = changes.text { new.text = text }
+            if let due = changes.dueDate { new.dueDate = due.map(DueDate.roundedDown) }
+            if let remind = changes.shouldRemind { new.shouldRemind = remind }
+            if let checked = changes.checked { new.checked = checked }
+            try s.db.prepare("UPDATE items SET text = ?, checked = ?, due = ?, remind = ? WHERE id = ?")
+                .bind(
+                    .blob(s.seal(new.text, .itemText(id))), .int(new.checked ? 1 : 0),
+                    new.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                    .int(new.shouldRemind ? 1 : 0), .int(id)
+                ).run()
+            return (old, new)
+        }
+        notify(.itemSaved(old: result.0, new: result.1))
+        return result
+    }
+
+    /// Flips an item's checkmark.
+    @discardableResult
+    public func toggleItem(id: Int64) throws -> ChecklistItem {
+        let item = try write { s in
+            try s.db.prepare("UPDATE items SET checked = 1 - checked WHERE id = ?").bind(.int(id)).run()
+            guard s.db.changes == 1, let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
+            return item
+        }
+        notify(.itemChecked(item))
+        return item
+    }
+
+    /// Sets an item's checkmark.
+    @discardableResult
+    public func setChecked(id: Int64, _ checked: Bool) throws -> ChecklistItem {
+        try updateItem(id: id, ItemChanges(checked: checked)).new
+    }
+
+    /// Deletes an item.
+    /// - Returns: The deleted item.
+    @discardableResult
+    public func deleteItem(id: Int64) throws -> ChecklistItem {
+        let item = try write { s in
+            guard let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
+            try s.db.prepare("DELETE FROM items WHERE id = ?").bind(.int(id)).run()
+            return item
+        }
+        notify(.itemDeleted(item))
+        return item
+    }
+
+    // MARK: - Settings
+
+    /// An integer setting, or its default.
+    public func integer(_ key: SettingKey) throws -> Int64 {
+        try read { s in try s.integer(key) }
+    }
+
+    /// Stores an integer setting.
+    public func setInteger(_ key: SettingKey, _ value: Int64) throws {
+        try write { s in try s.setInteger(key, value) }
+    }
+
+    /// A free-form setting by name, or nil when unset.
+    public func setting(named name: String) throws -> String? {
+        try read { s in try s.value(name) }
+    }
+
+    /// Stores (or with nil removes) a free-form setting.
+    public func setSetting(named name: String, to value: String?) throws {
+        try write { s in try s.setValue(name, value.map(SQLValue.text) ?? .null) }
+    }
+
+    /// The list last opened ("ChecklistIndex"), else the first one in `locale`'s order.
+    public func lastOpenedList(locale: UserLocale) throws -> Checklist? {
+        let id = try integer(.checklistIndex)
+        if id >= 0, let list = try checklist(id: id) { return list }
+        return locale.sorted(try checklists()).first
+    }
+
+    // MARK: - Observation
+
+    /// Calls `handler` after every committed change, on the thread that made it.
+    /// - Returns: A token for `removeObserver`.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @Sendable (StoreChange) -> Void) -> UInt64 {
+        let token = nextObserver.add(1, ordering: .relaxed).newValue
+        observers.withLock { $0[token] = handler }
+        return token
+    }
+
+    /// Stops calling the handler registered under `token`.
+    public func removeObserver(_ token: UInt64) {
+        _ = observers.withLock { $0.removeValue(forKey: token) }
+    }
+
+    private func notify(_ change: StoreChange) {
+        let handlers = observers.withLock { Array($0.values) }
+        for handler in handlers { handler(change) }
+    }
+}
+
+// MARK: - Internals
+
+extension ChecklistStore {
+    func read<R>(_ body: (State) throws -> R) throws -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(state)
+    }
+
+    func write<R>(_ body: (State) throws -> R) throws -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try state.db.transaction { try body(state) }
+    }
+
+    private func handleFirstTime() throws {
+        try write { s in
+            guard try s.integer(.firstTime) != 0 else { return }
+            let id = try s.insertChecklist(name: "List", icon: .noIcon)
+            try s.setInteger(.checklistIndex, id)
+            try s.setInteger(.firstTime, 0)
+        }
+    }
+
+    /// Finds or makes the data key and proves it opens this database.
+    private static func unlock(_ db: Database, keyProvider: any KeyProvider) throws -> SecretBox {
+        let check = try db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'")
+        let stored = try check.step() ? check.blob(0) : nil
+        check.reset()
+        let key: SecureBytes
+        if let existing = try keyProvider.loadKey() {
+            key = existing
+        } else if stored == nil {
+            key = try keyProvider.createKey()
+        } else {
+            throw StoreError.missingKey(path: keyProvider.location)
+        }
+        let box = try SecretBox(key: key)
+        if let stored {
+            guard (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8) else {
+                throw StoreError.wrongKey
+            }
+        } else {
+            try db.prepare("INSERT INTO settings(key, value) VALUES ('KeyCheck', ?)")
+                .bind(.blob(box.seal(Array(keyCheckText.utf8), associatedData: Array("KeyCheck".utf8)))).run()
+        }
+        return box
+    }
+
+    private static let keyCheckText = "Checklists data key check v1"
+
+    static func validName(_ name: String) throws -> String {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChecklistsError.emptyListName }
+        return name
+    }
+
+    static func validText(_ text: String) throws -> String {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChecklistsError.emptyItemText }
+        return text
+    }
+}
+
+/// A change the store has committed, for observers such as a UI or the reminder scheduler.
+public enum StoreChange: Sendable {
+    case listAdded(Checklist)
+    case listUpdated(Checklist)
+    case listDeleted(Checklist, items: [ChecklistItem])
+    /// An item was added (`old` nil) or edited.
+    case itemSaved(old: ChecklistItem?, new: ChecklistItem)
+    case itemChecked(ChecklistItem)
+    case itemDeleted(ChecklistItem)
+}
+
+/// An item to add: everything but the ID, which the store hands out.
+public struct NewItem: Sendable, Equatable {
+    public var text: String
+    public var checked: Bool
+    public var dueDate: Date?
+    public var shouldRemind: Bool
+
+    public init(text: String, checked: Bool = false, dueDate: Date? = nil, shouldRemind: Bool = false) {
+        self.text = text
+        self.checked = checked
+        self.dueDate = dueDate
+        self.shouldRemind = shouldRemind
+    }
+}

@@ -1,0 +1,158 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One SQLite connection. Not thread-safe on its own: `ChecklistStore` serialises access.
+final class Database {
+    private(set) var handle: OpaquePointer
+    let path: String
+
+    /// Opens (creating if needed) the database at `path`.
+    init(path: String, create: Bool = true) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw StoreError.sqlite(code: rc, message: message)
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws {
+        var errmsg: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
+        defer { sqlite3_free(errmsg) }
+        guard rc == SQLITE_OK else {
+            throw error(rc, errmsg.map { String(cString: $0) })
+        }
+    }
+
+    /// Prepares a statement (cached per SQL text for the connection's lifetime).
+    func prepare(_ sql: String) throws -> Statement {
+        if let cached = cache[sql] {
+            cached.reset()
+            return cached
+        }
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw error(rc) }
+        let statement = Statement(stmt, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    func transaction<R>(_ body: () throws -> R) throws -> R {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The single integer a query returns (e.g. a PRAGMA), or nil.
+    func scalar(_ sql: String) throws -> Int64? {
+        let stmt = try prepare(sql)
+        defer { stmt.reset() }
+        return try stmt.step() ? stmt.int64(0) : nil
+    }
+
+    func error(_ rc: Int32, _ message: String? = nil) -> StoreError {
+        let primary = rc & 0xff
+        if primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT { return .corrupt(path: path) }
+        return .sqlite(code: rc, message: message ?? String(cString: sqlite3_errmsg(handle)))
+    }
+
+    private var cache: [String: Statement] = [:]
+}
+
+/// A prepared statement with typed binding and column access.
+final class Statement {
+    private let stmt: OpaquePointer
+    private unowned let database: Database
+
+    init(_ stmt: OpaquePointer, database: Database) {
+        self.stmt = stmt
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(stmt) }
+
+    func reset() {
+        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+    }
+
+    /// Binds parameters by position (1-based), in order.
+    @discardableResult
+    func bind(_ values: SQLValue...) throws -> Statement {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(stmt, index)
+            case .int(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .text(let v): rc = sqlite3_bind_text(stmt, index, v, -1, transient)
+            case .blob(let v):
+                rc = v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), transient) }
+            }
+            guard rc == SQLITE_OK else { throw database.error(rc) }
+        }
+        return self
+    }
+
+    /// Advances to the next row; false when done.
+    func step() throws -> Bool {
+        let rc = sqlite3_step(stmt)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(rc)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws {
+        while try step() {}
+        sqlite3_reset(stmt)
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+    func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(stmt, column) else { return "" }
+        return String(cString: p)
+    }
+    func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        guard count > 0, let p = sqlite3_column_blob(stmt, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: count))
+    }
+}
+
+/// A value to bind to a statement parameter.
+enum SQLValue {
+    case null
+    case int(Int64)
+    case text(String)
+    case blob([UInt8])
+}
+
+// SQLITE_TRANSIENT is a macro cast of -1; it tells SQLite to copy the bound bytes.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,67 @@
+/// The database schema and its forward migrations, versioned with `PRAGMA user_version`.
+///
+/// Plain (unencrypted) columns hold only what counting and reminders need and no words the
+/// user wrote: ids, per-list counts, checked flags, due times and remind flags. List names,
+/// list icons and item texts are encrypted blobs (sorting by name happens after decryption).
+enum Schema {
+    /// 'CHKL': marks the file as ours, so a foreign SQLite file is never written to.
+    static let applicationID: Int64 = 0x4348_4B4C
+
+    /// Migration N brings the schema from version N to N+1.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE settings(key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;
+        CREATE TABLE checklists(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name BLOB NOT NULL,
+            icon BLOB NOT NULL,
+            total INTEGER NOT NULL DEFAULT 0,
+            remaining INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE items(
+            id INTEGER PRIMARY KEY,
+            list_id INTEGER NOT NULL REFERENCES checklists(id) ON DELETE CASCADE,
+            text BLOB NOT NULL,
+            checked INTEGER NOT NULL DEFAULT 0,
+            due INTEGER,
+            remind INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX items_by_list ON items(list_id, id);
+        -- Counts per list are kept by triggers so the overview never scans items.
+        CREATE TRIGGER items_counted_insert AFTER INSERT ON items BEGIN
+            UPDATE checklists SET total = total + 1, remaining = remaining + (NEW.checked = 0)
+            WHERE id = NEW.list_id;
+        END;
+        CREATE TRIGGER items_counted_delete AFTER DELETE ON items BEGIN
+            UPDATE checklists SET total = total - 1, remaining = remaining - (OLD.checked = 0)
+            WHERE id = OLD.list_id;
+        END;
+        CREATE TRIGGER items_counted_update AFTER UPDATE OF checked, list_id ON items BEGIN
+            UPDATE checklists SET total = total - 1, remaining = remaining - (OLD.checked = 0)
+            WHERE id = OLD.list_id;
+            UPDATE checklists SET total = total + 1, remaining = remaining + (NEW.checked = 0)
+            WHERE id = NEW.list_id;
+        END;
+        """
+    ]
+
+    static var currentVersion: Int32 { Int32(migrations.count) }
+
+    /// Checks that the file is ours (or empty) and not from the future, then migrates it.
+    static func prepare(_ db: Database) throws {
+        // The first read of the header: a non-database file fails here, before anything is written.
+        let version = Int32(try db.scalar("PRAGMA user_version") ?? 0)
+        let appID = try db.scalar("PRAGMA application_id") ?? 0
+        let tables = try db.scalar("SELECT count(*) FROM sqlite_schema") ?? 0
+        if appID != applicationID && (appID != 0 || tables > 0) { throw StoreError.corrupt(path: db.path) }
+        if version > currentVersion {
+            throw StoreError.newerSchema(found: version, supported: currentVersion)
+        }
+        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        guard version < currentVersion else { return }
+        try db.transaction {
+            for step in Int(version)..<migrations.count { try db.execute(migrations[step]) }
+            try db.execute("PRAGMA application_id=\(applicationID); PRAGMA user_version=\(currentVersion)")
+        }
+    }
+}

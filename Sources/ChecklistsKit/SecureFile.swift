@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Private files and directories: 0700 directories, 0600 files, atomic durable replacement.
+public enum SecureFile {
+    /// Creates `path` and its parents with mode 0700 if missing.
+    /// - Throws: `StoreError.filesystem` when a directory cannot be made.
+    public static func makeDirectory(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                throw StoreError.filesystem(path: current, errno: errno)
+            }
+        }
+    }
+
+    /// The whole file, or nil when it does not exist.
+    public static func read(_ path: String) throws -> [UInt8]? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw StoreError.filesystem(path: path, errno: errno)
+        }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { throw StoreError.filesystem(path: path, errno: errno) }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+
+    /// Writes `bytes` to a 0600 temp file, fsyncs it, renames it over `path` and fsyncs the
+    /// directory, so that a crash leaves either the old file or the new one, never half of one.
+    /// - Parameter exclusive: Refuse (EEXIST) when `path` already exists.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {
+        if exclusive && access(path, F_OK) == 0 { throw StoreError.filesystem(path: path, errno: EEXIST) }
+        let temp = path + ".tmp-\(getpid())"
+        let fd = retrying { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw StoreError.filesystem(path: temp, errno: errno) }
+        var ok = true
+        var offset = 0
+        while ok && offset < bytes.count {
+            let n = retrying {
+                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            }
+            if n <= 0 { ok = false } else { offset += n }
+        }
+        if ok && fsync(fd) != 0 { ok = false }
+        let savedErrno = errno
+        close(fd)
+        guard ok else {
+            unlink(temp)
+            throw StoreError.filesystem(path: path, errno: savedErrno)
+        }
+        if exclusive {
+            // link() fails if the target appeared meanwhile: never overwrite a key.
+            guard link(temp, path) == 0 else {
+                let e = errno
+                unlink(temp)
+                throw StoreError.filesystem(path: path, errno: e)
+            }
+            unlink(temp)
+        } else if rename(temp, path) != 0 {
+            let e = errno
+            unlink(temp)
+            throw StoreError.filesystem(path: path, errno: e)
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Creates an empty 0600 file if none exists (so that later writers inherit the mode).
+    public static func touch(_ path: String) throws {
+        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw StoreError.filesystem(path: path, errno: errno) }
+        close(fd)
+    }
+
+    /// Whether a file exists at `path`.
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func syncDirectory(of path: String) {
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let fd = open(dir.isEmpty ? "/" : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    /// Retries a system call interrupted by a signal.
+    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let rc = call()
+            if rc >= 0 || errno != EINTR { return rc }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Names and defaults of the stored settings (the iOS app's UserDefaults keys).
+public enum SettingKey: String, Sendable, CaseIterable {
+    /// ID of the list that was open last; -1 for none.
+    case checklistIndex = "ChecklistIndex"
+    /// True until the first launch has created the default list.
+    case firstTime = "FirstTime"
+    /// The next item ID to hand out; only ever grows.
+    case checklistItemID = "ChecklistItemID"
+
+    /// The registered default, as in the iOS app.
+    public var defaultValue: Int64 {
+        switch self {
+        case .checklistIndex: -1
+        case .firstTime: 1
+        case .checklistItemID: 0
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Errors from the checklists store: storage, schema and encryption failures.
+public enum StoreError: Error, Sendable, Equatable {
+    /// SQLite returned an error code.
+    case sqlite(code: Int32, message: String)
+    /// The file is not a database, or is damaged.
+    case corrupt(path: String)
+    /// The database was written by a newer version of Checklists.
+    case newerSchema(found: Int32, supported: Int32)
+    /// The data key does not open this database.
+    case wrongKey
+    /// No data key is available, but the database already holds encrypted content.
+    case missingKey(path: String)
+    /// A row could not be decrypted.
+    case undecryptable(table: String, id: Int64)
+    /// The data directory or a file in it could not be created or secured.
+    case filesystem(path: String, errno: Int32)
+}
+
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message): "database error \(code): \(message)"
+        case .corrupt(let path): "\(path) is not a Checklists database or is damaged; it was left untouched"
+        case .newerSchema(let found, let supported):
+            "the database has schema version \(found), newer than this version of Checklists understands (\(supported)); it was left untouched"
+        case .wrongKey: "the data key does not open this database"
+        case .missingKey(let path): "the data key is missing (\(path)); the database was left untouched"
+        case .undecryptable(let table, let id): "row \(id) of \(table) could not be decrypted"
+        case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"
+        }
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

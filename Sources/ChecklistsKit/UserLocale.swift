@@ -1,0 +1,49 @@
+import Foundation
+
+/// The user's POSIX locale, read from LC_ALL, then LC_COLLATE / LC_TIME, then LANG.
+///
+/// Foundation's `Locale.current` on Linux ignores these variables, so the locale is always
+/// derived here and passed explicitly to comparisons and formatters.
+public struct UserLocale: Sendable {
+    /// Locale used to sort names.
+    public let collation: Locale
+    /// Locale used to show dates.
+    public let time: Locale
+
+    /// Reads the locale from an environment (the process's by default).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        func pick(_ category: String) -> String {
+            for name in ["LC_ALL", category, "LANG"] {
+                if let value = environment[name], !value.isEmpty { return value }
+            }
+            return "C"
+        }
+        collation = Locale(identifier: Self.identifier(posix: pick("LC_COLLATE")))
+        time = Locale(identifier: Self.identifier(posix: pick("LC_TIME")))
+    }
+
+    /// Turns a POSIX locale name ("zh_CN.UTF-8@euro") into a Foundation identifier ("zh_CN").
+    public static func identifier(posix: String) -> String {
+        var name = Substring(posix)
+        if let at = name.firstIndex(of: "@") { name = name[..<at] }
+        if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+        if name.isEmpty || name == "C" || name == "POSIX" { return "en_US_POSIX" }
+        return String(name)
+    }
+
+    /// Orders `a` before `b` like `localizedStandardCompare` in this locale: ignoring case,
+    /// numbers by value, and by the locale's collation (pinyin for Chinese under zh_CN).
+    public func precedes(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: [.caseInsensitive, .numeric, .widthInsensitive], range: nil, locale: collation)
+            == .orderedAscending
+    }
+
+    /// Lists sorted by name in this locale; equal names keep ID order.
+    public func sorted(_ lists: [Checklist]) -> [Checklist] {
+        lists.sorted { a, b in
+            if precedes(a.name, b.name) { return true }
+            if precedes(b.name, a.name) { return false }
+            return a.id < b.id
+        }
+    }
+}

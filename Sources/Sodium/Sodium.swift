@@ -1,0 +1,34 @@
+import CSodium
+
+/// Entry point to libsodium: makes sure the library is initialised exactly once.
+public enum Sodium {
+    private static let initialized: Bool = sodium_init() >= 0
+
+    /// Initialises libsodium if needed.
+    /// - Throws: `SodiumError.initializationFailed` when the library cannot start.
+    public static func ensureInitialized() throws {
+        guard initialized else { throw SodiumError.initializationFailed }
+    }
+
+    /// Random bytes from the operating system's CSPRNG.
+    /// - Parameter count: How many bytes to return.
+    public static func randomBytes(_ count: Int) -> [UInt8] {
+        _ = initialized
+        var bytes = [UInt8](repeating: 0, count: count)
+        if count > 0 { bytes.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, $0.count) } }
+        return bytes
+    }
+
+    /// Overwrites the bytes with zeros in a way the optimiser cannot remove.
+    public static func wipe(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBytes { if let p = $0.baseAddress { sodium_memzero(p, $0.count) } }
+    }
+
+    /// Compares two byte strings in constant time.
+    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in sodium_memcmp(pa.baseAddress, pb.baseAddress, a.count) == 0 }
+        }
+    }
+}

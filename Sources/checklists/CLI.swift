@@ -1,0 +1,118 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+import Sodium
+
+/// Finds the command for the words given, runs it and turns errors into messages and exit codes.
+enum CLI {
+    static let global = ArgumentSpec(
+        options: ["--home"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
+
+    static var commands: [Command] {
+        ChecklistCommands.all + ItemCommands.all
+    }
+
+    /// Runs one invocation and returns the exit status.
+    static func run(_ words: [String], environment: [String: String]) -> Int32 {
+        let output = Output()
+        defer { output.flush() }
+        let (command, rest) = select(words)
+        do {
+            guard let command else {
+                let args = try parseArguments(rest, spec: global)
+                if let first = args.positionals.first {
+                    let group = commands.filter { $0.path.first == first }
+                    guard !group.isEmpty else {
+                        throw CLIError.usage("unknown command \"\(first)\"; see 'checklists --help'")
+                    }
+                    output.line(help(for: group))
+                    guard args.has("--help") else { throw CLIError.usage("\"\(first)\" needs a subcommand") }
+                    return ExitCode.ok.rawValue
+                }
+                if args.has("--help") {
+                    output.line(overviewHelp)
+                    return ExitCode.ok.rawValue
+                }
+                var context = Context(arguments: args, environment: environment, output: output)
+                try ChecklistCommands.printOverview(&context)
+                return ExitCode.ok.rawValue
+            }
+            let args = try parseArguments(rest, spec: global.merging(command.spec))
+            if args.has("--help") {
+                output.line(command.help)
+                return ExitCode.ok.rawValue
+            }
+            var context = Context(arguments: args, environment: environment, output: output)
+            try command.run(&context)
+            return ExitCode.ok.rawValue
+        } catch {
+            let (code, message) = describe(error)
+            var hint = ""
+            if code == .usage, let command, !(error is ChecklistsError) {
+                hint = " (see 'checklists \(command.name) --help')"
+            }
+            Output.error("checklists: \(message)\(hint)")
+            return code.rawValue
+        }
+    }
+
+    /// The longest command whose words start the command line, and the words after it.
+    static func select(_ words: [String]) -> (Command?, [String]) {
+        // Global options may come before the command: `checklists --home DIR lists`.
+        var leading: [String] = []
+        var index = 0
+        while index < words.count, words[index].hasPrefix("-"), words[index] != "--" {
+            leading.append(words[index])
+            if global.options.contains(words[index]), index + 1 < words.count {
+                leading.append(words[index + 1])
+                index += 1
+            }
+            index += 1
+        }
+        let remaining = Array(words[index...])
+        var best: Command?
+        for command in commands where remaining.starts(with: command.path) {
+            if command.path.count > (best?.path.count ?? 0) { best = command }
+        }
+        guard let best else { return (nil, words) }
+        return (best, leading + remaining.dropFirst(best.path.count))
+    }
+
+    /// The exit status and the one-line message for an error.
+    static func describe(_ error: Error) -> (ExitCode, String) {
+        switch error {
+        case let e as CLIError: (e.code, e.message)
+        case let e as ArgumentError: (.usage, e.description)
+        case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
+        case let e as StoreError: (.storage, e.description)
+        case let e as SodiumError: (.storage, e.description)
+        default: (.storage, "\(error)")
+        }
+    }
+
+    static func help(for group: [Command]) -> String {
+        group.map { "  checklists \($0.usage)\n      \($0.summary)" }.joined(separator: "\n")
+    }
+
+    static var overviewHelp: String {
+        var lines = [
+            "Checklists — private to-do lists and notes.",
+            "",
+            "Usage: checklists [COMMAND] [OPTIONS]",
+            "With no command: shows your lists.",
+            "",
+            "Commands:",
+        ]
+        for command in commands {
+            lines.append("  \(command.usage)")
+            lines.append("      \(command.summary)")
+        }
+        lines += [
+            "",
+            "Options for every command: --json, --home DIR (default $XDG_DATA_HOME/checklists,",
+            "or $CHECKLISTS_HOME), --help. Exit status: 0 ok, 1 not found or refused,",
+            "2 bad usage or input, 3 storage error.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

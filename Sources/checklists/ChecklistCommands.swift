@@ -1,0 +1,97 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+
+/// `lists`, `list add|edit|delete`, `icons`: the overview of checklists.
+enum ChecklistCommands {
+    static let all: [Command] = [
+        Command(path: ["lists"], usage: "lists", summary: "Show every checklist, sorted by name, with its status.") {
+            try $0.expectPositionals(atMost: 0)
+            try printOverview(&$0)
+        },
+        Command(
+            path: ["list", "add"], usage: "list add NAME [--icon ICON]", summary: "Create a checklist.",
+            details: ["New lists get the icon \"No Icon\"; see 'checklists icons'."],
+            spec: ArgumentSpec(options: ["--icon"])
+        ) { context in
+            let name = try context.rest(from: 0, "NAME")
+            let icon = try icon(context.arguments["--icon"]) ?? .noIcon
+            let list = try context.store().addChecklist(name: name, icon: icon)
+            try show(list, verb: "Added", &context)
+        },
+        Command(
+            path: ["list", "edit"], usage: "list edit LIST [--name NEW] [--icon ICON]",
+            summary: "Rename a checklist or change its icon.",
+            details: ["LIST is the list's ID or its name (case-insensitive)."],
+            spec: ArgumentSpec(options: ["--name", "--icon"])
+        ) { context in
+            let reference = try context.rest(from: 0, "LIST")
+            let newIcon = try icon(context.arguments["--icon"])
+            let newName = context.arguments["--name"]
+            guard newName != nil || newIcon != nil else {
+                throw CLIError.usage("nothing to change: give --name or --icon")
+            }
+            if let newName, newName.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyListName }
+            let store = try context.store()
+            let list = try store.resolveList(reference)
+            try show(try store.updateChecklist(id: list.id, name: newName, icon: newIcon), verb: "Saved", &context)
+        },
+        Command(
+            path: ["list", "delete"], usage: "list delete LIST", summary: "Delete a checklist and all its items."
+        ) { context in
+            let store = try context.store()
+            let list = try store.resolveList(try context.rest(from: 0, "LIST"))
+            let (deleted, items) = try store.deleteChecklist(id: list.id)
+            if context.json {
+                try context.output.json(ListJSON(deleted))
+            } else {
+                context.output.line(
+                    "Deleted \"\(deleted.name)\" and its \(items.count) item\(items.count == 1 ? "" : "s").")
+            }
+        },
+        Command(path: ["icons"], usage: "icons", summary: "Show the icons a checklist can have.", touchesContent: false)
+        {
+            context in
+            if context.json {
+                try context.output.json(Icon.allCases.map { IconJSON(name: $0.name, glyph: $0.glyph) })
+            } else {
+                for icon in Icon.allCases { context.output.line("\(icon.glyph)  \(icon.name)") }
+            }
+        },
+    ]
+
+    /// Prints every list, sorted by name in the user's locale.
+    static func printOverview(_ context: inout Context) throws {
+        let lists = context.locale.sorted(try context.store().checklists())
+        if context.json {
+            try context.output.json(lists.map(ListJSON.init))
+            return
+        }
+        if lists.isEmpty {
+            context.output.line("No checklists. Add one with: checklists list add NAME")
+            return
+        }
+        let idWidth = lists.map { String($0.id).count }.max() ?? 1
+        let nameWidth = min(40, lists.map { TextWidth.of($0.name) }.max() ?? 0)
+        for list in lists {
+            let id = String(repeating: " ", count: idWidth - String(list.id).count) + String(list.id)
+            context.output.line(
+                "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(list.name, to: nameWidth))  \(list.status.text)"
+            )
+        }
+    }
+
+    static func show(_ list: Checklist, verb: String, _ context: inout Context) throws {
+        if context.json {
+            try context.output.json(ListJSON(list))
+        } else {
+            context.output.line("\(verb) list \(list.id): \(list.icon.glyph) \(list.name) (\(list.icon.name))")
+        }
+    }
+
+    static func icon(_ name: String?) throws -> Icon? {
+        guard let name else { return nil }
+        guard let icon = Icon(named: name) else { throw ChecklistsError.unknownIcon(name) }
+        return icon
+    }
+}

@@ -1,0 +1,60 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+
+/// Everything a command needs: its arguments, where the data lives, how to print.
+struct Context {
+    var arguments: ParsedArguments
+    let environment: [String: String]
+    let output: Output
+    let locale: UserLocale
+
+    /// `--json` was given.
+    var json: Bool { arguments.has("--json") }
+
+    /// The data directory: `--home`, else `$CHECKLISTS_HOME`, else `$XDG_DATA_HOME/checklists`,
+    /// else `~/.local/share/checklists`.
+    var home: String {
+        if let home = arguments["--home"], !home.isEmpty { return home }
+        if let home = environment["CHECKLISTS_HOME"], !home.isEmpty { return home }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/checklists"
+    }
+
+    private var openedStore: ChecklistStore?
+
+    init(arguments: ParsedArguments, environment: [String: String], output: Output) {
+        self.arguments = arguments
+        self.environment = environment
+        self.output = output
+        locale = UserLocale(environment: environment)
+    }
+
+    /// The store, opened on first use.
+    mutating func store() throws -> ChecklistStore {
+        if let openedStore { return openedStore }
+        let store = try ChecklistStore(directory: home, keyProvider: FileKeyProvider(path: home + "/data.key"))
+        openedStore = store
+        return store
+    }
+
+    /// The positional arguments after the command's words.
+    var positionals: [String] { arguments.positionals }
+
+    /// The positional at `index`, or a usage error naming what is missing.
+    func positional(_ index: Int, _ name: String) throws -> String {
+        guard index < positionals.count else { throw CLIError.usage("missing \(name)") }
+        return positionals[index]
+    }
+
+    /// Positionals from `index` on joined by spaces (so `item add L buy milk` needs no quotes).
+    func rest(from index: Int, _ name: String) throws -> String {
+        guard index < positionals.count else { throw CLIError.usage("missing \(name)") }
+        return positionals[index...].joined(separator: " ")
+    }
+
+    /// Refuses extra positionals beyond `count`.
+    func expectPositionals(atMost count: Int) throws {
+        if positionals.count > count { throw CLIError.usage("unexpected argument \"\(positionals[count])\"") }
+    }
+}

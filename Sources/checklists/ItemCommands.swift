@@ -1,0 +1,130 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+
+/// `items`, `item add|edit|toggle|check|uncheck|delete`: the items of a checklist.
+enum ItemCommands {
+    static let all: [Command] = [
+        Command(
+            path: ["items"], usage: "items [LIST]",
+            summary: "Show a checklist's items (default: the list opened last).",
+            details: ["Checkmark on the left, then the item ID and text, the due date, and 🔔 when a reminder is set."]
+        ) { context in
+            let store = try context.store()
+            let list: Checklist
+            if context.positionals.isEmpty {
+                guard let last = try store.lastOpenedList(locale: context.locale) else {
+                    throw CLIError.refused("No checklists. Add one with: checklists list add NAME")
+                }
+                list = last
+            } else {
+                list = try store.resolveList(try context.rest(from: 0, "LIST"))
+                try store.setInteger(.checklistIndex, list.id)
+            }
+            let items = try store.items(in: list.id)
+            if context.json {
+                try context.output.json(items.map(ItemJSON.init))
+                return
+            }
+            context.output.line("\(list.icon.glyph) \(list.name) — \(list.status.text)")
+            let idWidth = items.map { String($0.id).count }.max() ?? 1
+            let dates = DueDate.Display(locale: context.locale.time)
+            for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
+        },
+        Command(
+            path: ["item", "add"], usage: "item add LIST TEXT [--due WHEN] [--remind]",
+            summary: "Add an item to a checklist.",
+            details: [
+                "WHEN: YYYY-MM-DD HH:MM (or with T), today HH:MM, tomorrow HH:MM; kept to the minute.",
+                "--remind asks for a reminder at the due date.",
+            ],
+            spec: ArgumentSpec(options: ["--due"], flags: ["--remind", "--checked"])
+        ) { context in
+            let reference = try context.positional(0, "LIST")
+            let text = try context.rest(from: 1, "TEXT")
+            let due = try context.arguments["--due"].map { try DueDate.parse($0) }
+            let store = try context.store()
+            let list = try store.resolveList(reference)
+            let item = try store.addItem(
+                NewItem(
+                    text: text, checked: context.arguments.has("--checked"), dueDate: due,
+                    shouldRemind: context.arguments.has("--remind")), to: list.id)
+            try show(item, verb: "Added item \(item.id) to \(list.name)", &context)
+        },
+        Command(
+            path: ["item", "edit"],
+            usage: "item edit ID [--text T] [--due WHEN | --no-due] [--remind | --no-remind]",
+            summary: "Change an item in place; it keeps its ID.",
+            spec: ArgumentSpec(options: ["--text", "--due"], flags: ["--no-due", "--remind", "--no-remind"])
+        ) { context in
+            let id = try itemID(context)
+            let a = context.arguments
+            if a["--due"] != nil && a.has("--no-due") { throw CLIError.usage("give either --due or --no-due") }
+            if a.has("--remind") && a.has("--no-remind") { throw CLIError.usage("give either --remind or --no-remind") }
+            var changes = ItemChanges()
+            changes.text = a["--text"]
+            if let due = a["--due"] { changes.dueDate = .some(try DueDate.parse(due)) }
+            if a.has("--no-due") { changes.dueDate = .some(nil) }
+            if a.has("--remind") { changes.shouldRemind = true }
+            if a.has("--no-remind") { changes.shouldRemind = false }
+            guard changes != ItemChanges() else {
+                throw CLIError.usage("nothing to change: give --text, --due, --no-due, --remind or --no-remind")
+            }
+            let (_, item) = try context.store().updateItem(id: id, changes)
+            try show(item, verb: "Saved item \(item.id)", &context)
+        },
+        checkCommand("toggle", "Check an unchecked item, or uncheck a checked one.") { store, id in
+            try store.toggleItem(id: id)
+        },
+        checkCommand("check", "Check an item.") { store, id in try store.setChecked(id: id, true) },
+        checkCommand("uncheck", "Uncheck an item.") { store, id in try store.setChecked(id: id, false) },
+        Command(path: ["item", "delete"], usage: "item delete ID", summary: "Delete an item.") { context in
+            let item = try context.store().deleteItem(id: try itemID(context))
+            if context.json {
+                try context.output.json(ItemJSON(item))
+            } else {
+                context.output.line("Deleted item \(item.id): \(item.text)")
+            }
+        },
+    ]
+
+    static func checkCommand(
+        _ verb: String, _ summary: String, _ change: @escaping @Sendable (ChecklistStore, Int64) throws -> ChecklistItem
+    ) -> Command {
+        Command(path: ["item", verb], usage: "item \(verb) ID", summary: summary) { context in
+            let item = try change(try context.store(), try itemID(context))
+            try show(item, verb: item.checked ? "Checked item \(item.id)" : "Unchecked item \(item.id)", &context)
+        }
+    }
+
+    static func itemID(_ context: Context) throws -> Int64 {
+        let text = try context.positional(0, "ID")
+        try context.expectPositionals(atMost: 1)
+        guard let id = Int64(text), id >= 0 else { throw CLIError.usage("item ID must be a number, not \"\(text)\"") }
+        return id
+    }
+
+    static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {
+        let id = String(repeating: " ", count: idWidth - String(item.id).count) + String(item.id)
+        var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(item.text)"
+        if let due = item.dueDate { text += "  (due \(dates.string(due)))" }
+        if item.shouldRemind { text += " 🔔" }
+        return text
+    }
+
+    static func show(_ item: ChecklistItem, verb: String, _ context: inout Context) throws {
+        if context.json {
+            try context.output.json(ItemJSON(item))
+            return
+        }
+        context.output.line(
+            "\(verb): \(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time)))")
+        if item.shouldRemind {
+            if let due = item.dueDate, due <= Date() {
+                Output.error("Note: the due date is in the past, so no reminder will fire.")
+            } else if item.dueDate == nil {
+                Output.error("Note: the item has no due date, so no reminder will fire.")
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes what the user sees. Standard output is buffered and written once at exit.
+final class Output {
+    private var buffer: [UInt8] = []
+
+    /// Appends one line to standard output.
+    func line(_ text: String = "") {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(10)
+    }
+
+    /// Writes `value` as pretty, key-sorted JSON.
+    func json(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        buffer.append(contentsOf: data)
+        buffer.append(10)
+    }
+
+    /// Writes one line to standard error at once.
+    static func error(_ text: String) {
+        writeAll(2, Array((text + "\n").utf8))
+    }
+
+    /// Writes the buffered standard output.
+    func flush() {
+        Self.writeAll(1, buffer)
+        buffer.removeAll()
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+/// Terminal column widths, so that names in Chinese or with emoji line up.
+enum TextWidth {
+    static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            switch scalar.value {
+            case 0xFE0F: width + 1  // emoji presentation: the preceding symbol takes two cells
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0E: width
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+                width + 2
+            default: width + 1
+            }
+        }
+    }
+
+    static func pad(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - of(text)))
+    }
+}

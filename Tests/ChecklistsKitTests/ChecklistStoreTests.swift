@@ -1,0 +1,188 @@
+import ChecklistsKit
+import Foundation
+import Sodium
+import TestSupport
+import Testing
+
+@Suite struct ChecklistStoreTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("data") }
+
+    func open(_ keys: KeyProvider? = nil) throws -> ChecklistStore {
+        try ChecklistStore(directory: home, keyProvider: keys ?? FileKeyProvider(path: home + "/data.key"))
+    }
+
+    @Test func firstRunCreatesOneListNamedListExactlyOnce() throws {
+        let store = try open()
+        let lists = try store.checklists()
+        #expect(lists.map(\.name) == ["List"])
+        #expect(try store.integer(.checklistIndex) == lists[0].id)
+        try store.deleteChecklist(id: lists[0].id)
+        #expect(try open().checklists().isEmpty)
+    }
+
+    @Test func itemIDsAreNeverReused() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Groceries")
+        let a = try store.addItem(NewItem(text: "a"), to: list.id)
+        let b = try store.addItem(NewItem(text: "b"), to: list.id)
+        try store.deleteItem(id: b.id)
+        let c = try open().addItem(NewItem(text: "c"), to: list.id)
+        #expect(a.id == 0)
+        #expect(c.id == b.id + 1)
+        #expect(try store.integer(.checklistItemID) == c.id + 1)
+    }
+
+    @Test func editingChangesTheItemInPlace() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "L")
+        let item = try store.addItem(NewItem(text: "old"), to: list.id)
+        let due = Date(timeIntervalSince1970: 1_900_000_042)
+        let (old, new) = try store.updateItem(
+            id: item.id, ItemChanges(text: "new", dueDate: .some(due), shouldRemind: true))
+        #expect(old.text == "old")
+        #expect(new.id == item.id)
+        let items = try store.items(in: list.id)
+        #expect(items.count == 1)
+        #expect(items[0].text == "new")
+        #expect(items[0].shouldRemind)
+        #expect(items[0].dueDate == Date(timeIntervalSince1970: 1_900_000_020))
+        try store.updateItem(id: item.id, ItemChanges(dueDate: .some(nil)))
+        #expect(try store.item(id: item.id)?.dueDate == nil)
+    }
+
+    @Test func countsFollowChecksAndDeletes() throws {
+        let store = try open()
+        let list = try store.addChecklist(
+            name: "L", items: [NewItem(text: "a"), NewItem(text: "b"), NewItem(text: "c")])
+        #expect(list.status == .remaining(3))
+        let items = try store.items(in: list.id)
+        try store.toggleItem(id: items[0].id)
+        try store.setChecked(id: items[1].id, true)
+        #expect(try store.checklist(id: list.id)?.status == .remaining(1))
+        try store.deleteItem(id: items[2].id)
+        #expect(try store.checklist(id: list.id)?.status == .allDone)
+        try store.toggleItem(id: items[0].id)
+        #expect(try store.checklist(id: list.id)?.status == .remaining(1))
+        try store.deleteItem(id: items[0].id)
+        try store.deleteItem(id: items[1].id)
+        #expect(try store.checklist(id: list.id)?.status == .noItems)
+    }
+
+    @Test func itemsKeepTheOrderAdded() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "L")
+        for text in ["z", "a", "m"] { try store.addItem(NewItem(text: text), to: list.id) }
+        #expect(try store.items(in: list.id).map(\.text) == ["z", "a", "m"])
+    }
+
+    @Test func refusesEmptyNamesAndTextsWithoutChangingAnything() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "L")
+        #expect(throws: ChecklistsError.emptyListName) { try store.addChecklist(name: "  ") }
+        #expect(throws: ChecklistsError.emptyItemText) { try store.addItem(NewItem(text: ""), to: list.id) }
+        #expect(throws: ChecklistsError.emptyListName) { try store.updateChecklist(id: list.id, name: "") }
+        #expect(try store.checklists().count == 2)
+        #expect(try store.items(in: list.id).isEmpty)
+        #expect(try store.integer(.checklistItemID) == 0)
+    }
+
+    @Test func resolvesListsByIDOrNameAndReportsAmbiguity() throws {
+        let store = try open()
+        let a = try store.addChecklist(name: "Chores")
+        let b = try store.addChecklist(name: "chores")
+        #expect(try store.resolveList(String(a.id)) == a)
+        #expect(throws: ChecklistsError.ambiguousList("CHORES", candidates: [a, b])) { try store.resolveList("CHORES") }
+        #expect(throws: ChecklistsError.listNotFound("Nope")) { try store.resolveList("Nope") }
+    }
+
+    @Test func deletingAListRemovesItsItemsAndForgetsItWasOpen() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "L", items: [NewItem(text: "a"), NewItem(text: "b")])
+        try store.setInteger(.checklistIndex, list.id)
+        let (_, items) = try store.deleteChecklist(id: list.id)
+        #expect(items.map(\.text) == ["a", "b"])
+        #expect(try store.item(id: items[0].id) == nil)
+        #expect(try store.integer(.checklistIndex) == -1)
+    }
+
+    @Test func neverWritesNamesOrTextsInTheClear() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Zanzibar holiday", icon: .trips)
+        try store.addItem(NewItem(text: "Pack the snorkel"), to: list.id)
+        try store.updateChecklist(id: list.id, name: "Zanzibar trip")
+        let bytes = try dir.allBytes()
+        #expect(bytes.contains(utf8: "List") == false)
+        for secret in ["Zanzibar", "snorkel", "Trips"] { #expect(!bytes.contains(utf8: secret), "\(secret) leaked") }
+    }
+
+    @Test func refusesAnotherKeyAndAMissingKey() throws {
+        _ = try open()
+        #expect(throws: StoreError.wrongKey) { try open(FixedKeyProvider(key: Sodium.randomBytes(32))) }
+        try FileManager.default.removeItem(atPath: home + "/data.key")
+        #expect(throws: StoreError.missingKey(path: home + "/data.key")) { try open() }
+    }
+
+    @Test func leavesADamagedFileUntouched() throws {
+        try SecureFile.makeDirectory(home)
+        let junk = Sodium.randomBytes(8192)
+        _ = FileManager.default.createFile(atPath: home + "/checklists.sqlite", contents: Data(junk))
+        #expect(throws: StoreError.corrupt(path: home + "/checklists.sqlite")) { try open() }
+        #expect(Array(FileManager.default.contents(atPath: home + "/checklists.sqlite")!) == junk)
+    }
+
+    @Test func leavesANewerDatabaseUntouched() throws {
+        do { _ = try open() }
+        let path = home + "/checklists.sqlite"
+        var header = Array(FileManager.default.contents(atPath: path)!)
+        header[60...63] = [0, 0, 0, 99]  // user_version lives at offset 60
+        _ = FileManager.default.createFile(atPath: path, contents: Data(header))
+        #expect(throws: StoreError.newerSchema(found: 99, supported: 1)) { try open() }
+        #expect(Array(FileManager.default.contents(atPath: path)!) == header)
+    }
+
+    @Test func keepsFilesPrivate() throws {
+        _ = try open()
+        var info = stat()
+        stat(home, &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        for file in ["checklists.sqlite", "data.key"] {
+            stat(home + "/" + file, &info)
+            #expect(info.st_mode & 0o777 == 0o600, "\(file)")
+        }
+    }
+
+    @Test func twoConnectionsWritingAtOnceBothSucceed() async throws {
+        let first = try open()
+        let second = try open()
+        let list = try first.addChecklist(name: "L")
+        await withTaskGroup(of: Void.self) { group in
+            for store in [first, second] {
+                group.addTask { for i in 0..<50 { _ = try? store.addItem(NewItem(text: "item \(i)"), to: list.id) } }
+            }
+        }
+        #expect(try first.items(in: list.id).count == 100)
+        #expect(Set(try first.items(in: list.id).map(\.id)).count == 100)
+    }
+
+    @Test func tellsObserversAboutCommittedChanges() throws {
+        let store = try open()
+        let seen = Box()
+        let token = store.addObserver { change in
+            if case .itemSaved(nil, let item) = change { seen.append(item.text) }
+        }
+        let list = try store.addChecklist(name: "L")
+        try store.addItem(NewItem(text: "observed"), to: list.id)
+        store.removeObserver(token)
+        try store.addItem(NewItem(text: "unobserved"), to: list.id)
+        #expect(seen.values == ["observed"])
+    }
+}
+
+/// A thread-safe collector for observer callbacks.
+final class Box: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    var values: [String] { lock.withLock { storage } }
+    func append(_ value: String) { lock.withLock { storage.append(value) } }
+}

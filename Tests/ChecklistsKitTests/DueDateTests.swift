@@ -1,0 +1,46 @@
+import ChecklistsKit
+import Foundation
+import Testing
+
+@Suite struct DueDateTests {
+    let utc = TimeZone(identifier: "UTC")!
+    // 2026-11-30 10:15:42 UTC
+    let now = Date(timeIntervalSince1970: 1_796_033_742)
+
+    func iso(_ text: String) throws -> String {
+        DueDate.iso8601(try DueDate.parse(text, now: now, timeZone: utc), timeZone: utc)
+    }
+
+    @Test func readsISODatesWithSpaceOrT() throws {
+        #expect(try iso("2026-12-01 09:30") == "2026-12-01T09:30:00Z")
+        #expect(try iso("2026-12-01T09:30") == "2026-12-01T09:30:00Z")
+        #expect(try iso("2026-12-01T09:30:59") == "2026-12-01T09:30:00Z")
+        #expect(try iso("2026-12-01T09:30+01:00") == "2026-12-01T08:30:00Z")
+    }
+
+    @Test func readsTodayAndTomorrow() throws {
+        #expect(try iso("today 18:00") == "2026-11-30T18:00:00Z")
+        #expect(try iso("tomorrow 9:00") == "2026-12-01T09:00:00Z")
+    }
+
+    @Test func roundsDownToTheMinute() {
+        #expect(DueDate.roundedDown(now).timeIntervalSince1970 == 1_796_033_700)
+        #expect(ChecklistItem(id: 1, listID: 1, text: "x", dueDate: now).dueDate == DueDate.roundedDown(now))
+    }
+
+    @Test(arguments: [
+        "", "soon", "2026-13-01 10:00", "2026-02-30 10:00", "2026-12-01", "2026-12-01 25:00",
+        "2026-12-01 9:5", "yesterday 10:00",
+    ])
+    func refusesBadDates(_ text: String) {
+        #expect(throws: ChecklistsError.badDate(text)) { try DueDate.parse(text, now: now, timeZone: utc) }
+    }
+
+    @Test func showsMediumDateAndShortTime() {
+        let shown = DueDate.display(
+            Date(timeIntervalSince1970: 1_796_033_742), locale: Locale(identifier: "en_US"),
+            timeZone: utc)
+        #expect(shown.contains("Nov 30, 2026"))
+        #expect(shown.contains("10:15"))
+    }
+}

@@ -1,0 +1,43 @@
+import ChecklistsKit
+import Testing
+
+@Suite struct UserLocaleTests {
+    func names(_ names: [String], _ env: [String: String]) -> [String] {
+        UserLocale(environment: env).sorted(
+            names.enumerated().map { Checklist(id: Int64($0.offset), name: $0.element) }
+        )
+        .map(\.name)
+    }
+
+    @Test func sortsNumbersByValue() {
+        #expect(names(["List 10", "List 2", "List 1"], ["LANG": "en_US.UTF-8"]) == ["List 1", "List 2", "List 10"])
+    }
+
+    @Test func ignoresCase() {
+        #expect(names(["banana", "Apple", "cherry"], ["LANG": "en_US.UTF-8"]) == ["Apple", "banana", "cherry"])
+    }
+
+    @Test func sortsChineseByPinyinUnderAChineseLocale() {
+        // zhōng (中), ā (阿), gòu (购), bái (白): pinyin order is a, b, g, z.
+        #expect(names(["中文", "阿姨", "购物", "白菜"], ["LANG": "zh_CN.UTF-8"]) == ["阿姨", "白菜", "购物", "中文"])
+    }
+
+    @Test func lcAllWinsOverLang() {
+        #expect(
+            names(["中文", "阿姨", "购物", "白菜"], ["LC_ALL": "zh_CN.UTF-8", "LANG": "C"])
+                == ["阿姨", "白菜", "购物", "中文"])
+    }
+
+    @Test func readsPosixNames() {
+        #expect(UserLocale.identifier(posix: "zh_CN.UTF-8") == "zh_CN")
+        #expect(UserLocale.identifier(posix: "de_DE@euro") == "de_DE")
+        #expect(UserLocale.identifier(posix: "C") == "en_US_POSIX")
+        #expect(UserLocale.identifier(posix: "") == "en_US_POSIX")
+    }
+
+    @Test func equalNamesKeepIDOrder() {
+        #expect(
+            UserLocale(environment: [:]).sorted([Checklist(id: 2, name: "a"), Checklist(id: 1, name: "A")]).map(\.id)
+                == [1, 2])
+    }
+}
