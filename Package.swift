@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "checklists", targets: ["checklists"]),
         .executable(name: "checklists-bench", targets: ["checklists-bench"]),
         .library(name: "ChecklistsKit", targets: ["ChecklistsKit"]),
+        .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
     ],
     targets: [
         // MARK: - C system libraries (Debian packages)
@@ -17,16 +18,26 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CGLib", pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev", "libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CPAM", pkgConfig: "pam",
+            providers: [.apt(["libpam0g-dev"])]),
 
         // MARK: - Libraries
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "Arguments"),
+        .target(name: "DBus", dependencies: ["CGLib"]),
+        .target(name: "LocalAuthentication", dependencies: ["Sodium"]),
+        .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
         .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium"]),
-        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium"]),
+        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication"]),
 
         // MARK: - Executables
         .executableTarget(
-            name: "checklists", dependencies: ["ChecklistsKit", "Arguments"]),
+            name: "checklists",
+            dependencies: ["ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication"]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit"],
             path: "bench/checklists-bench"),
@@ -34,6 +45,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "LocalAuthenticationTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

@@ -32,3 +32,13 @@ public enum Sodium {
         }
     }
 }
+
+extension Sodium {
+    /// A 32-byte BLAKE2b digest of `bytes`.
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        _ = initialized
+        var out = [UInt8](repeating: 0, count: 32)
+        crypto_generichash(&out, 32, bytes, UInt64(bytes.count), nil, 0)
+        return out
+    }
+}

@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import LocalAuthentication
 import Sodium
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
@@ -9,7 +10,7 @@ enum CLI {
         options: ["--home"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
 
     static var commands: [Command] {
-        ChecklistCommands.all + ItemCommands.all
+        ChecklistCommands.all + ItemCommands.all + AuthCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
@@ -86,6 +87,7 @@ enum CLI {
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
         case let e as StoreError: (.storage, e.description)
         case let e as SodiumError: (.storage, e.description)
+        case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }
     }

@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import LocalAuthentication
 
 /// Everything a command needs: its arguments, where the data lives, how to print.
 struct Context {
@@ -36,6 +37,11 @@ struct Context {
         let store = try ChecklistStore(directory: home, keyProvider: FileKeyProvider(path: home + "/data.key"))
         openedStore = store
         return store
+    }
+
+    /// The authentication backends for this data directory (also `LAEnvironment.shared`).
+    func authEnvironment() -> LAEnvironment {
+        LiveAuthentication.environment(home: home, environment: environment)
     }
 
     /// The positional arguments after the command's words.

@@ -1,0 +1,2 @@
+#include <gio/gio.h>
+#include <libsecret/secret.h>

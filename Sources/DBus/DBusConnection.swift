@@ -1,0 +1,200 @@
+import CGLib
+import Foundation
+
+/// A private connection to a message bus through GIO's GDBus, with its own thread running a
+/// GLib main context so that signals arrive while the caller blocks or waits.
+public final class DBusConnection: @unchecked Sendable {
+    /// Which bus.
+    public enum Bus: Sendable {
+        /// `$DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`.
+        case system
+        /// `$DBUS_SESSION_BUS_ADDRESS`.
+        case session
+        case address(String)
+    }
+
+    // The GDBusConnection; immutable after init, GDBus is thread-safe.
+    private let connection: OpaquePointer
+    private let context: OpaquePointer
+    private let loop: Thread
+    private let stopping = NSLock()
+    private var stopped = false
+
+    /// Connects to `bus`.
+    /// - Throws: `DBusError.noBus` when there is no address or nobody listens there.
+    public init(bus: Bus) throws(DBusError) {
+        let address = try Self.address(of: bus)
+        if let path = Self.socketPath(address), access(path, F_OK) != 0 {
+            throw DBusError.noBus("no bus listens at \(path)")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(
+            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            throw DBusError.noBus(Self.consume(error).description)
+        }
+        self.connection = connection
+        g_dbus_connection_set_exit_on_close(connection, 0)
+        let context = g_main_context_new()!
+        self.context = context
+        let flag = StopFlag()
+        let loopContext = ContextBox(context)
+        loop = Thread {
+            g_main_context_push_thread_default(loopContext.context)
+            while !flag.isSet { g_main_context_iteration(loopContext.context, 1) }
+            g_main_context_pop_thread_default(loopContext.context)
+        }
+        stopFlag = flag
+        loop.name = "DBusConnection"
+        loop.start()
+    }
+
+    private let stopFlag: StopFlag
+
+    deinit {
+        close()
+        g_object_unref(UnsafeMutableRawPointer(connection))
+        g_main_context_unref(context)
+    }
+
+    /// Calls a method and returns the reply's values.
+    /// - Parameter timeout: Seconds to wait for the reply.
+    /// - Throws: `DBusError.remote` for an error reply, `.timeout`, or `.failed`.
+    @discardableResult
+    public func call(
+        destination: String, path: String, interface: String, method: String, arguments: [DBusValue] = [],
+        timeout: Double = 5
+    ) throws(DBusError) -> [DBusValue] {
+        var error: UnsafeMutablePointer<GError>?
+        let parameters = GVariantConversion.tuple(arguments)
+        guard
+            let reply = g_dbus_connection_call_sync(
+                connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE,
+                Int32(timeout * 1000), nil, &error)
+        else { throw Self.consume(error) }
+        defer { g_variant_unref(reply) }
+        if case .tuple(let values) = GVariantConversion.read(reply) { return values }
+        return []
+    }
+
+    /// Reads one property through org.freedesktop.DBus.Properties.Get.
+    public func property(destination: String, path: String, interface: String, name: String) throws(DBusError)
+        -> DBusValue
+    {
+        let reply = try call(
+            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+            arguments: [.string(interface), .string(name)])
+        guard let value = reply.first else { throw DBusError.failed("empty reply") }
+        if case .variant(let inner) = value { return inner }
+        return value
+    }
+
+    /// Calls `handler` (on the connection's thread) for each matching signal until `unsubscribe`.
+    /// The match is in place when this returns.
+    public func subscribe(
+        sender: String?, path: String?, interface: String?, member: String?,
+        handler: @escaping @Sendable (_ member: String, _ path: String, _ arguments: [DBusValue]) -> Void
+    ) -> UInt32 {
+        let box = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        let id = g_dbus_connection_signal_subscribe(
+            connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signalTrampoline, box,
+            releaseHandler)
+        // A round trip to the bus guarantees the match rule is installed before we return.
+        _ = try? call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "GetId", timeout: 2)
+        return id
+    }
+
+    /// Stops delivering a subscription's signals.
+    public func unsubscribe(_ id: UInt32) {
+        g_dbus_connection_signal_unsubscribe(connection, id)
+    }
+
+    /// Closes the connection and stops its thread. Safe to call twice.
+    public func close() {
+        stopping.lock()
+        defer { stopping.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        g_dbus_connection_close_sync(connection, nil, nil)
+        stopFlag.set()
+        g_main_context_wakeup(context)
+    }
+
+    // MARK: - Helpers
+
+    static func address(of bus: Bus) throws(DBusError) -> String {
+        let env = ProcessInfo.processInfo.environment
+        switch bus {
+        case .address(let a): return a
+        case .system:
+            if let a = env["DBUS_SYSTEM_BUS_ADDRESS"], !a.isEmpty { return a }
+            return "unix:path=/run/dbus/system_bus_socket"
+        case .session:
+            if let a = env["DBUS_SESSION_BUS_ADDRESS"], !a.isEmpty { return a }
+            if let runtime = env["XDG_RUNTIME_DIR"], access(runtime + "/bus", F_OK) == 0 {
+                return "unix:path=\(runtime)/bus"
+            }
+            throw DBusError.noBus("DBUS_SESSION_BUS_ADDRESS is not set")
+        }
+    }
+
+    static func socketPath(_ address: String) -> String? {
+        guard address.hasPrefix("unix:path=") else { return nil }
+        return String(address.dropFirst("unix:path=".count).prefix { $0 != "," && $0 != ";" })
+    }
+
+    /// Turns a GError into a `DBusError` and frees it.
+    static func consume(_ error: UnsafeMutablePointer<GError>?) -> DBusError {
+        guard let error else { return .failed("unknown D-Bus failure") }
+        defer { g_error_free(error) }
+        if g_dbus_error_is_remote_error(error) != 0, let name = g_dbus_error_get_remote_error(error) {
+            defer { g_free(name) }
+            g_dbus_error_strip_remote_error(error)
+            return .remote(name: String(cString: name), message: String(cString: error.pointee.message))
+        }
+        if error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue) {
+            return .timeout
+        }
+        return .failed(String(cString: error.pointee.message))
+    }
+}
+
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Hands the main context to the loop thread; GMainContext is thread-safe.
+private final class ContextBox: @unchecked Sendable {
+    let context: OpaquePointer
+    init(_ context: OpaquePointer) { self.context = context }
+}
+
+private final class SignalHandler {
+    let handler: @Sendable (String, String, [DBusValue]) -> Void
+    init(_ handler: @escaping @Sendable (String, String, [DBusValue]) -> Void) { self.handler = handler }
+}
+
+private func signalTrampoline(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?,
+    _ interface: UnsafePointer<gchar>?, _ member: UnsafePointer<gchar>?, _ parameters: OpaquePointer?,
+    _ userData: gpointer?
+) {
+    guard let userData, let parameters else { return }
+    let handler = Unmanaged<SignalHandler>.fromOpaque(userData).takeUnretainedValue()
+    var arguments: [DBusValue] = []
+    if case .tuple(let values) = GVariantConversion.read(parameters) { arguments = values }
+    handler.handler(member.map { String(cString: $0) } ?? "", path.map { String(cString: $0) } ?? "", arguments)
+}
+
+private func releaseHandler(_ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<SignalHandler>.fromOpaque(userData).release()
+}

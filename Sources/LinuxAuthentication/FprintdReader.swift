@@ -1,0 +1,192 @@
+import DBus
+import Foundation
+import LocalAuthentication
+import Sodium
+
+/// The fingerprint reader through fprintd (`net.reactivated.Fprint` on the system bus).
+///
+/// Every verification holds one private connection from Claim to Release, because a claim
+/// belongs to the connection that made it.
+public struct FprintdReader: BiometricDevice {
+    static let service = "net.reactivated.Fprint"
+    static let managerPath = "/net/reactivated/Fprint/Manager"
+    static let managerInterface = "net.reactivated.Fprint.Manager"
+    static let deviceInterface = "net.reactivated.Fprint.Device"
+
+    public let bus: DBusConnection.Bus
+
+    public init(bus: DBusConnection.Bus = .system) {
+        self.bus = bus
+    }
+
+    public func status() -> BiometricStatus {
+        let connection: DBusConnection
+        do { connection = try DBusConnection(bus: bus) } catch {
+            return .unavailable(reason: "\(error)")
+        }
+        defer { connection.close() }
+        let device: String
+        do { device = try defaultDevice(connection) } catch { return .unavailable(reason: error.message) }
+        do {
+            let reply = try connection.call(
+                destination: Self.service, path: device, interface: Self.deviceInterface, method: "ListEnrolledFingers",
+                arguments: [.string("")], timeout: 5)
+            let fingers = (reply.first?.strings ?? []).sorted()
+            guard !fingers.isEmpty else { return .notEnrolled }
+            return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + fingers.joined(separator: "\n")).utf8))))
+        } catch {
+            if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" { return .notEnrolled }
+            return .unavailable(reason: Self.explain(error))
+        }
+    }
+
+    public func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError)
+        -> any BiometricSession
+    {
+        let connection: DBusConnection
+        do { connection = try DBusConnection(bus: bus) } catch {
+            throw LAError(.biometryNotAvailable, "Authentication could not start: no system D-Bus (\(error)).")
+        }
+        let device = try defaultDevice(connection)
+        let session = FprintdSession(connection: connection, device: device, events: events)
+        try session.start()
+        return session
+    }
+
+    func defaultDevice(_ connection: DBusConnection) throws(LAError) -> String {
+        do throws(DBusError) {
+            let reply = try connection.call(
+                destination: Self.service, path: Self.managerPath, interface: Self.managerInterface,
+                method: "GetDefaultDevice", timeout: 5)
+            guard let path = reply.first?.string else { throw DBusError.failed("no device path in reply") }
+            return path
+        } catch {
+            throw LAError(
+                .biometryNotAvailable,
+                "Authentication could not start because no fingerprint reader is available (\(Self.explain(error))).")
+        }
+    }
+
+    /// A short reason for a D-Bus failure, in the user's terms.
+    static func explain(_ error: DBusError) -> String {
+        switch error.remoteName {
+        case "net.reactivated.Fprint.Error.NoSuchDevice": "no fingerprint reader is connected"
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            "fprintd is not running"
+        case "net.reactivated.Fprint.Error.PermissionDenied":
+            "fprintd refused access: \(error.description)"
+        case "net.reactivated.Fprint.Error.AlreadyInUse", "net.reactivated.Fprint.Error.ClaimDevice":
+            "the reader is in use by another program"
+        default: error.description
+        }
+    }
+}
+
+/// One claimed fprintd device waiting for fingers.
+final class FprintdSession: BiometricSession, @unchecked Sendable {
+    private let connection: DBusConnection
+    private let device: String
+    private let events: @Sendable (ScanEvent) -> Void
+    private let lock = NSLock()
+    private var listening = false
+    private var stopped = false
+    private var subscriptions: [UInt32] = []
+
+    init(connection: DBusConnection, device: String, events: @escaping @Sendable (ScanEvent) -> Void) {
+        self.connection = connection
+        self.device = device
+        self.events = events
+    }
+
+    func start() throws(LAError) {
+        // Subscribe before VerifyStart: the result can arrive before the method's reply.
+        let status = connection.subscribe(
+            sender: FprintdReader.service, path: device, interface: FprintdReader.deviceInterface,
+            member: "VerifyStatus"
+        ) { [weak self] _, _, arguments in
+            guard let self, let result = arguments.first?.string else { return }
+            self.deliver(Self.event(for: result))
+        }
+        let properties = connection.subscribe(
+            sender: FprintdReader.service, path: device, interface: "org.freedesktop.DBus.Properties",
+            member: "PropertiesChanged"
+        ) { [weak self] _, _, arguments in
+            guard let self, arguments.count >= 2, let changed = arguments[1].dictionary,
+                changed["finger-needed"]?.bool == true
+            else { return }
+            self.deliver(.fingerNeeded)
+        }
+        lock.withLock { subscriptions = [status, properties] }
+        do {
+            try call("Claim", [.string("")])
+        } catch {
+            stop()
+            throw LAError(.biometryNotAvailable, "Authentication could not start: \(FprintdReader.explain(error)).")
+        }
+        try verifyStart()
+    }
+
+    func next() throws(LAError) {
+        lock.withLock { listening = false }
+        _ = try? call("VerifyStop")
+        try verifyStart()
+    }
+
+    func stop() {
+        let (wasStopped, ids) = lock.withLock {
+            defer {
+                stopped = true
+                listening = false
+            }
+            return (stopped, subscriptions)
+        }
+        guard !wasStopped else { return }
+        for id in ids { connection.unsubscribe(id) }
+        _ = try? call("VerifyStop")
+        _ = try? call("Release")
+        connection.close()
+    }
+
+    private func verifyStart() throws(LAError) {
+        lock.withLock { listening = true }
+        do {
+            try call("VerifyStart", [.string("any")])
+        } catch {
+            stop()
+            if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" {
+                throw LAError(.biometryNotEnrolled)
+            }
+            throw LAError(.biometryNotAvailable, "Authentication could not start: \(FprintdReader.explain(error)).")
+        }
+    }
+
+    /// Passes events on only while a verification we started runs (a VerifyStop's final
+    /// "no match" is not the user's).
+    private func deliver(_ event: ScanEvent) {
+        guard lock.withLock({ listening && !stopped }) else { return }
+        switch event {
+        case .match, .noMatch, .disconnected, .failed: lock.withLock { listening = false }
+        default: break
+        }
+        events(event)
+    }
+
+    private func call(_ method: String, _ arguments: [DBusValue] = []) throws(DBusError) {
+        try connection.call(
+            destination: FprintdReader.service, path: device, interface: FprintdReader.deviceInterface, method: method,
+            arguments: arguments, timeout: 10)
+    }
+
+    static func event(for result: String) -> ScanEvent {
+        switch result {
+        case "verify-match": .match
+        case "verify-no-match": .noMatch
+        case "verify-retry-scan": .retry(.tryAgain)
+        case "verify-swipe-too-short": .retry(.swipeTooShort)
+        case "verify-finger-not-centered": .retry(.centerFinger)
+        case "verify-remove-and-retry": .retry(.removeAndRetry)
+        case "verify-disconnected": .disconnected
+        default: .failed(result)
+        }
+    }
+}

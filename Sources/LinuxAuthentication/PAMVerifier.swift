@@ -1,0 +1,110 @@
+import CPAM
+import Foundation
+import LocalAuthentication
+
+/// Checks the account password through Linux-PAM, service "checklists" (PAM's "other" applies
+/// where that file does not exist).
+public struct PAMVerifier: AccountPasswordVerifier {
+    /// The PAM service name.
+    public let service: String
+    public let userName: String
+    /// A directory of PAM service files used instead of /etc/pam.d (`pam_start_confdir`);
+    /// tests point it at a pam_matrix configuration.
+    public let confdir: String?
+
+    public init(service: String = "checklists", userName: String = PAMVerifier.currentUser, confdir: String? = nil) {
+        self.service = service
+        self.userName = userName
+        self.confdir = confdir
+    }
+
+    /// The name of the effective user.
+    public static var currentUser: String {
+        guard let entry = getpwuid(geteuid()) else { return "\(geteuid())" }
+        return String(cString: entry.pointee.pw_name)
+    }
+
+    public func availability() -> Result<Void, LAError> {
+        let directory = confdir ?? "/etc/pam.d"
+        let files = [service, "other"].map { directory + "/" + $0 }
+        guard files.contains(where: { access($0, R_OK) == 0 }) else {
+            return .failure(LAError(.passcodeNotSet, "PAM has no \"\(service)\" or \"other\" service in \(directory)."))
+        }
+        return .success(())
+    }
+
+    public func verify(password: [UInt8]) -> PasswordCheck {
+        let conversation = Conversation(user: userName, password: password)
+        defer { conversation.wipe() }
+        let unmanaged = Unmanaged.passRetained(conversation)
+        defer { unmanaged.release() }
+        var conv = pam_conv(conv: converse, appdata_ptr: unmanaged.toOpaque())
+        var handle: OpaquePointer?
+        let started =
+            confdir.map { pam_start_confdir(service, userName, &conv, $0, &handle) }
+            ?? pam_start(service, userName, &conv, &handle)
+        guard started == PAM_SUCCESS, let handle else {
+            return .unavailable(reason: "PAM could not start (\(started))")
+        }
+        var rc = pam_authenticate(handle, 0)
+        if rc == PAM_SUCCESS { rc = pam_acct_mgmt(handle, 0) }
+        pam_end(handle, rc)
+        switch rc {
+        case PAM_SUCCESS: return .accepted
+        case PAM_AUTH_ERR, PAM_USER_UNKNOWN, PAM_PERM_DENIED, PAM_CRED_INSUFFICIENT, PAM_MAXTRIES, PAM_ACCT_EXPIRED,
+            PAM_NEW_AUTHTOK_REQD:
+            return .rejected
+        default:
+            return .unavailable(reason: String(cString: pam_strerror(handle, rc)))
+        }
+    }
+}
+
+/// What the conversation answers: the user name when asked with echo, the password without.
+final class Conversation {
+    let user: String
+    var password: [UInt8]
+    /// Info and error texts PAM sent (shown nowhere; kept for diagnostics).
+    var messages: [String] = []
+
+    init(user: String, password: [UInt8]) {
+        self.user = user
+        self.password = password
+    }
+
+    func wipe() {
+        for i in password.indices { password[i] = 0 }
+    }
+}
+
+/// The PAM conversation function: answers every message style, replies allocated with calloc
+/// and strdup because PAM frees them.
+private func converse(
+    _ count: Int32, _ messages: UnsafeMutablePointer<UnsafePointer<pam_message>?>?,
+    _ responses: UnsafeMutablePointer<UnsafeMutablePointer<pam_response>?>?, _ appdata: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard count > 0, let messages, let responses, let appdata else { return PAM_CONV_ERR }
+    let conversation = Unmanaged<Conversation>.fromOpaque(appdata).takeUnretainedValue()
+    guard
+        let replies = calloc(Int(count), MemoryLayout<pam_response>.stride)?.assumingMemoryBound(to: pam_response.self)
+    else { return PAM_BUF_ERR }
+    for index in 0..<Int(count) {
+        guard let message = messages[index]?.pointee else { continue }
+        switch message.msg_style {
+        case PAM_PROMPT_ECHO_OFF:
+            var bytes = conversation.password.map { CChar(bitPattern: $0) } + [0]
+            replies[index].resp = strdup(bytes)
+            for i in bytes.indices { bytes[i] = 0 }
+        case PAM_PROMPT_ECHO_ON:
+            replies[index].resp = strdup(conversation.user)
+        case PAM_ERROR_MSG, PAM_TEXT_INFO:
+            if let text = message.msg { conversation.messages.append(String(cString: text)) }
+        default:
+            for i in 0..<index { free(replies[i].resp) }
+            free(replies)
+            return PAM_CONV_ERR
+        }
+    }
+    responses.pointee = replies
+    return PAM_SUCCESS
+}

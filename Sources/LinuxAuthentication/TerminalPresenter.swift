@@ -1,0 +1,176 @@
+import Foundation
+import LocalAuthentication
+
+/// Prompts on the controlling terminal (`/dev/tty`), like sudo: works even when standard input
+/// and output are redirected. Esc or Ctrl-C cancels; Enter takes the fallback once offered;
+/// passwords are read without echo.
+public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendable {
+    private let ttyPath: String
+    private let lock = NSLock()
+    private var listener: KeyListener?
+
+    public init(ttyPath: String = "/dev/tty") {
+        self.ttyPath = ttyPath
+    }
+
+    public var canPrompt: Bool {
+        let fd = open(ttyPath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+
+    public func beginFingerprintPrompt(_ prompt: FingerprintPrompt, actions: @escaping @Sendable (UserAction) -> Void) {
+        guard let tty = Terminal(path: ttyPath) else { return }
+        tty.write("\(prompt.reason)\nTouch the fingerprint reader (Esc: \(prompt.cancelTitle)).\n")
+        let listener = KeyListener(tty: tty, actions: actions)
+        lock.withLock { self.listener = listener }
+        listener.start()
+    }
+
+    public func updateFingerprintPrompt(_ update: FingerprintPromptUpdate) {
+        guard let tty = lock.withLock({ listener?.tty }) else { return }
+        switch update {
+        case .waitingForFinger: break
+        case .hint(let hint): tty.write("  \(hint.message)\n")
+        case .notRecognized(let left):
+            tty.write("  Not recognised. Try again (\(left) attempt\(left == 1 ? "" : "s") left).\n")
+        case .fallbackOffered(let title): tty.write("  Press Enter to \(title.lowercased()) instead.\n")
+        }
+    }
+
+    public func endFingerprintPrompt() {
+        let listener = lock.withLock {
+            defer { self.listener = nil }
+            return self.listener
+        }
+        listener?.stop()
+    }
+
+    public func askPassword(_ prompt: PasswordPrompt) -> [UInt8]? {
+        guard let tty = Terminal(path: ttyPath) else { return nil }
+        defer { tty.close() }
+        if let notice = prompt.notice { tty.write(notice + "\n") } else { tty.write(prompt.reason + "\n") }
+        tty.write("\(prompt.label) (Esc: \(prompt.cancelTitle)): ")
+        tty.raw()
+        defer {
+            tty.restore()
+            tty.write("\n")
+        }
+        var password: [UInt8] = []
+        while let byte = tty.readByte(timeout: -1) {
+            switch byte {
+            case 0x0D, 0x0A: return password
+            case 0x1B, 0x03: Self.wipe(&password); return nil
+            case 0x04 where password.isEmpty: return nil
+            case 0x7F, 0x08: if !password.isEmpty { password.removeLast() }
+            case 0x15: Self.wipe(&password); password.removeAll()
+            default: password.append(byte)
+            }
+        }
+        Self.wipe(&password)
+        return nil
+    }
+
+    public func notify(_ message: String) {
+        Terminal(path: ttyPath)?.write(message + "\n")
+    }
+
+    static func wipe(_ bytes: inout [UInt8]) {
+        for i in bytes.indices { bytes[i] = 0 }
+    }
+}
+
+/// Reads keys on a background thread while the fingerprint prompt shows.
+private final class KeyListener: @unchecked Sendable {
+    let tty: Terminal
+    let actions: @Sendable (UserAction) -> Void
+    private let lock = NSLock()
+    private var running = true
+    private let done = DispatchSemaphore(value: 0)
+
+    init(tty: Terminal, actions: @escaping @Sendable (UserAction) -> Void) {
+        self.tty = tty
+        self.actions = actions
+    }
+
+    func start() {
+        tty.raw()
+        Thread { [self] in
+            while lock.withLock({ running }) {
+                guard let byte = tty.readByte(timeout: 100) else { continue }
+                switch byte {
+                case 0x1B, 0x03, UInt8(ascii: "q"): actions(.cancel)
+                case 0x0D, 0x0A: actions(.fallback)
+                default: break
+                }
+            }
+            done.signal()
+        }.start()
+    }
+
+    func stop() {
+        lock.withLock { running = false }
+        done.wait()
+        tty.restore()
+        tty.close()
+    }
+}
+
+/// An open terminal with its original settings, to restore on the way out.
+final class Terminal: @unchecked Sendable {
+    let fd: Int32
+    private var saved = termios()
+    private var isRaw = false
+
+    init?(path: String) {
+        fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+    }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// No echo, no line editing, no signals from keys: every key arrives as a byte.
+    func raw() {
+        guard !isRaw, tcgetattr(fd, &saved) == 0 else { return }
+        var settings = saved
+        settings.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        settings.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        tcsetattr(fd, TCSAFLUSH, &settings)
+        isRaw = true
+    }
+
+    func restore() {
+        guard isRaw else { return }
+        tcsetattr(fd, TCSAFLUSH, &saved)
+        isRaw = false
+    }
+
+    /// One byte, or nil on timeout (milliseconds; -1 waits) or end of input.
+    func readByte(timeout: Int32) -> UInt8? {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&pfd, 1, timeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return nil }
+            var byte: UInt8 = 0
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            return n == 1 ? byte : nil
+        }
+    }
+
+    func close() {
+        restore()
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Failure counters that must survive restarts: consecutive failed scans (5 → biometry locked
+/// out until a password succeeds) and wrong passwords (back-off). One 0600 JSON file, updated
+/// under an exclusive `flock` so that concurrent processes never lose a count.
+public struct AuthenticationState: Sendable {
+    /// The persisted values.
+    public struct Values: Codable, Sendable, Equatable {
+        public var failedScans = 0
+        public var biometryLockedOut = false
+        public var failedPasswords = 0
+        /// No password is accepted before this time (seconds since 1970).
+        public var passwordRetryAfter: Double = 0
+
+        public init() {}
+
+        /// When passwords are accepted again, or nil if they are now.
+        public func passwordBlockedUntil(now: Date) -> Date? {
+            passwordRetryAfter > now.timeIntervalSince1970 ? Date(timeIntervalSince1970: passwordRetryAfter) : nil
+        }
+    }
+
+    /// Consecutive failed scans that lock biometrics out (Apple: 5).
+    public static let scansBeforeLockout = 5
+    /// Wrong passwords allowed before the first back-off.
+    public static let passwordsBeforeBackoff = 5
+    /// Back-off after the 5th, 6th, 7th and later wrong password: 1, 5, 15, 60 minutes.
+    public static let backoffMinutes: [Double] = [1, 5, 15, 60]
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The current values (zeros when the file does not exist yet).
+    public func read() -> Values {
+        locked { $0 }
+    }
+
+    /// Changes the values atomically with respect to other processes.
+    @discardableResult
+    public func update(_ change: (inout Values) -> Void) -> Values {
+        locked { values in
+            var copy = values
+            change(&copy)
+            if copy != values, let data = try? JSONEncoder().encode(copy) {
+                try? PrivateFiles.write(Array(data), to: path)
+            }
+            return copy
+        }
+    }
+
+    /// Records a wrong password and starts the back-off when due.
+    @discardableResult
+    public func recordWrongPassword(now: Date) -> Values {
+        update { v in
+            v.failedPasswords += 1
+            let over = v.failedPasswords - Self.passwordsBeforeBackoff
+            if over >= 0 {
+                let minutes = Self.backoffMinutes[min(over, Self.backoffMinutes.count - 1)]
+                v.passwordRetryAfter = now.timeIntervalSince1970 + minutes * 60
+            }
+        }
+    }
+
+    /// A password succeeded: clears the password back-off and the fingerprint lockout.
+    public func recordPasswordSuccess() {
+        update { v in
+            v.failedPasswords = 0
+            v.passwordRetryAfter = 0
+            v.failedScans = 0
+            v.biometryLockedOut = false
+        }
+    }
+
+    private func locked<R>(_ body: (Values) -> R) -> R {
+        PrivateFiles.makeDirectory(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        defer {
+            if fd >= 0 { close(fd) }
+        }
+        let values = FileManager.default.contents(atPath: path).flatMap {
+            try? JSONDecoder().decode(Values.self, from: $0)
+        }
+        return body(values ?? Values())
+    }
+}

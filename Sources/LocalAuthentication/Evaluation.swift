@@ -1,0 +1,182 @@
+import Foundation
+import Sodium
+import Synchronization
+
+/// One run of `evaluatePolicy`: the fingerprint loop, the password fallback, the counters.
+final class Evaluation: @unchecked Sendable {
+    enum Event: Sendable {
+        case scan(ScanEvent)
+        case user(UserAction)
+        case cancel(LAError.Code)
+    }
+
+    enum FingerprintOutcome {
+        case matched
+        case wantsPassword
+    }
+
+    /// Scans one evaluation accepts before failing (Apple: 3).
+    static let scansPerEvaluation = 3
+
+    let environment: LAEnvironment
+    let policy: LAPolicy
+    let reason: String
+    let fallbackTitle: String?
+    let cancelTitle: String
+    let channel = EventChannel<Event>()
+
+    init(environment: LAEnvironment, policy: LAPolicy, reason: String, fallbackTitle: String?, cancelTitle: String?) {
+        self.environment = environment
+        self.policy = policy
+        self.reason = reason
+        // nil → the default title; "" hides the fallback, as on Apple.
+        self.fallbackTitle = fallbackTitle == nil ? "Enter Password" : (fallbackTitle!.isEmpty ? nil : fallbackTitle)
+        self.cancelTitle = cancelTitle ?? "Cancel"
+    }
+
+    /// Ends the evaluation with `code` as soon as it next looks (invalidate, system events).
+    func cancel(_ code: LAError.Code) {
+        channel.send(.cancel(code))
+    }
+
+    /// Runs the evaluation.
+    /// - Returns: Whether a fingerprint (rather than a password) proved it.
+    func run() throws(LAError) -> Bool {
+        environment.systemEvents.register(self)
+        defer { environment.systemEvents.unregister(self) }
+
+        let check = LAContext.check(policy, environment)
+        if case .failure(let error) = check.result, policy == .deviceOwnerAuthenticationWithBiometrics {
+            throw error
+        }
+        if case .failure(let error) = check.result, error.code != .biometryLockout { throw error }
+        guard environment.presenter.canPrompt else { throw LAError(.notInteractive) }
+
+        if check.biometryUsable {
+            switch try fingerprint(passwordFallback: policy == .deviceOwnerAuthentication) {
+            case .matched: return true
+            case .wantsPassword: break
+            }
+        } else if check.lockedOut {
+            if policy == .deviceOwnerAuthenticationWithBiometrics { throw LAError(.biometryLockout) }
+            environment.presenter.notify(LAError.Code.biometryLockout.defaultMessage)
+        }
+        try password()
+        return false
+    }
+
+    // MARK: - Fingerprint
+
+    private func fingerprint(passwordFallback: Bool) throws(LAError) -> FingerprintOutcome {
+        guard let device = environment.biometrics else { throw LAError(.biometryNotAvailable) }
+        let presenter = environment.presenter
+        let channel = self.channel
+        let session = try device.startVerification { event in channel.send(.scan(event)) }
+        var failures = 0
+        var fallbackOffered = false
+        presenter.beginFingerprintPrompt(
+            FingerprintPrompt(
+                reason: reason, cancelTitle: cancelTitle, fallbackTitle: fallbackTitle, fallbackOffered: false),
+            actions: { action in channel.send(.user(action)) })
+        defer {
+            session.stop()
+            presenter.endFingerprintPrompt()
+        }
+        while true {
+            guard let event = channel.receive(before: Date().addingTimeInterval(environment.fingerTimeout)) else {
+                throw LAError(
+                    .authenticationFailed, "No finger was scanned within \(Int(environment.fingerTimeout)) seconds.")
+            }
+            switch event {
+            case .scan(.fingerNeeded):
+                presenter.updateFingerprintPrompt(.waitingForFinger)
+            case .scan(.match):
+                environment.state.update { $0.failedScans = 0 }
+                return .matched
+            case .scan(.noMatch):
+                failures += 1
+                let values = environment.state.update { v in
+                    v.failedScans += 1
+                    if v.failedScans >= AuthenticationState.scansBeforeLockout { v.biometryLockedOut = true }
+                }
+                if values.biometryLockedOut {
+                    guard passwordFallback else { throw LAError(.biometryLockout) }
+                    presenter.notify(LAError.Code.biometryLockout.defaultMessage)
+                    return .wantsPassword
+                }
+                if failures >= Self.scansPerEvaluation {
+                    guard passwordFallback else { throw LAError(.authenticationFailed) }
+                    return .wantsPassword
+                }
+                presenter.updateFingerprintPrompt(.notRecognized(attemptsLeft: Self.scansPerEvaluation - failures))
+                if !fallbackOffered, let fallbackTitle {
+                    fallbackOffered = true
+                    presenter.updateFingerprintPrompt(.fallbackOffered(fallbackTitle))
+                }
+                try session.next()
+            case .scan(.retry(let hint)):
+                presenter.updateFingerprintPrompt(.hint(hint))
+            case .scan(.disconnected):
+                throw LAError(.biometryDisconnected)
+            case .scan(.failed(let message)):
+                throw LAError(.biometryNotAvailable, "The fingerprint reader failed: \(message)")
+            case .user(.cancel):
+                throw LAError(.userCancel)
+            case .user(.fallback):
+                guard fallbackOffered else { continue }
+                guard passwordFallback else { throw LAError(.userFallback) }
+                return .wantsPassword
+            case .cancel(let code):
+                throw LAError(code)
+            }
+        }
+    }
+
+    // MARK: - Password
+
+    private func password() throws(LAError) {
+        guard let method = environment.ownerPasswordMethod else { throw LAError(.passcodeNotSet) }
+        var notice: String?
+        for _ in 0..<environment.passwordAttempts {
+            try checkCancelled()
+            if let until = environment.state.read().passwordBlockedUntil(now: environment.now()) {
+                throw Self.backoffError(until: until, now: environment.now())
+            }
+            let prompt = PasswordPrompt(reason: reason, label: method.label, notice: notice, cancelTitle: cancelTitle)
+            guard var answer = environment.presenter.askPassword(prompt) else { throw LAError(.userCancel) }
+            defer { Sodium.wipe(&answer) }
+            try checkCancelled()
+            switch method.verify(answer) {
+            case .accepted:
+                environment.state.recordPasswordSuccess()
+                return
+            case .rejected:
+                let values = environment.state.recordWrongPassword(now: environment.now())
+                if let until = values.passwordBlockedUntil(now: environment.now()) {
+                    throw Self.backoffError(until: until, now: environment.now())
+                }
+                notice = "Wrong password, try again."
+            case .unavailable(let reason):
+                throw LAError(.passcodeNotSet, "The password cannot be checked: \(reason)")
+            }
+        }
+        throw LAError(.authenticationFailed, "Wrong password.")
+    }
+
+    private func checkCancelled() throws(LAError) {
+        while let event = channel.receive(before: Date.distantPast) {
+            if case .cancel(let code) = event { throw LAError(code) }
+        }
+    }
+
+    /// "Too many wrong passwords: try again in 5 minutes (at 10:42)."
+    static func backoffError(until: Date, now: Date) -> LAError {
+        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        return LAError(
+            .authenticationFailed,
+            "Too many wrong passwords: try again in \(minutes) minute\(minutes == 1 ? "" : "s") (at \(formatter.string(from: until)))."
+        )
+    }
+}

@@ -1,0 +1,165 @@
+import Arguments
+import Foundation
+import LocalAuthentication
+import Sodium
+
+/// `auth status`, `auth test`, `passcode set|change|remove`.
+enum AuthCommands {
+    static let all: [Command] = [
+        Command(
+            path: ["auth", "status"], usage: "auth status",
+            summary: "Show how you can authenticate on this machine and what to do next.", touchesContent: false
+        ) { context in
+            let report = AuthReport(context.authEnvironment())
+            if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
+        },
+        Command(
+            path: ["auth", "test"], usage: "auth test [--policy biometrics|owner] [--reason TEXT]",
+            summary: "Run one authentication and print the outcome and the LAError code.",
+            details: ["owner (default): fingerprint with password fallback; biometrics: fingerprint only."],
+            spec: ArgumentSpec(options: ["--policy", "--reason"]), touchesContent: false
+        ) { context in
+            let policy = try policy(context.arguments["--policy"])
+            let la = LAContext(environment: context.authEnvironment())
+            do throws(LAError) {
+                try la.evaluateNow(
+                    policy, localizedReason: context.arguments["--reason"] ?? "Checklists wants to check it is you.")
+            } catch {
+                if context.json {
+                    try? context.output.json(
+                        AuthOutcome(
+                            success: false, code: error.code.rawValue, name: error.code.name, message: error.message,
+                            method: nil))
+                }
+                throw error
+            }
+            let how = la.lastSuccess?.biometric == true ? "fingerprint" : "password"
+            if context.json {
+                try context.output.json(
+                    AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how))
+            } else {
+                context.output.line("Authenticated (\(how)).")
+            }
+        },
+        Command(
+            path: ["passcode", "set"], usage: "passcode set [--stdin]",
+            summary: "Choose an app passcode; it is then asked instead of your account password.",
+            details: ["Asks twice on the terminal. --stdin reads one line from standard input instead (for scripts)."],
+            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
+        ) { context in
+            let passcode = context.authEnvironment().passcode!
+            if passcode.isSet { throw CLIError.refused("A passcode is already set; use 'checklists passcode change'.") }
+            let reader = SecretReader(context)
+            var new = try reader.newSecret(label: "New passcode")
+            defer { Sodium.wipe(&new) }
+            try passcode.set(new)
+            context.output.line("Passcode set. Checklists now asks for it instead of your account password.")
+        },
+        Command(
+            path: ["passcode", "change"], usage: "passcode change [--stdin]",
+            summary: "Change the app passcode (asks for the current one first).",
+            details: ["--stdin reads two lines: the current passcode, then the new one."],
+            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
+        ) { context in
+            let environment = context.authEnvironment()
+            let passcode = try requireCurrent(context, environment)
+            var new = try SecretReader(context).newSecret(label: "New passcode")
+            defer { Sodium.wipe(&new) }
+            try passcode.set(new)
+            context.output.line("Passcode changed.")
+        },
+        Command(
+            path: ["passcode", "remove"], usage: "passcode remove [--stdin]",
+            summary: "Remove the app passcode (asks for it first); your account password applies again.",
+            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
+        ) { context in
+            let passcode = try requireCurrent(context, context.authEnvironment())
+            try passcode.remove()
+            context.output.line("Passcode removed. Checklists asks for your account password again.")
+        },
+    ]
+
+    static func policy(_ name: String?) throws -> LAPolicy {
+        switch name ?? "owner" {
+        case "owner", "deviceOwnerAuthentication": .deviceOwnerAuthentication
+        case "biometrics", "deviceOwnerAuthenticationWithBiometrics": .deviceOwnerAuthenticationWithBiometrics
+        default: throw CLIError.usage("--policy must be biometrics or owner")
+        }
+    }
+
+    /// Checks the current passcode (with the same back-off as every password) and returns it.
+    static func requireCurrent(_ context: Context, _ environment: LAEnvironment) throws -> AppPasscode {
+        let passcode = environment.passcode!
+        guard passcode.isSet else { throw CLIError.refused("No passcode is set; use 'checklists passcode set'.") }
+        if let until = environment.state.read().passwordBlockedUntil(now: Date()) {
+            throw LAError(
+                .authenticationFailed,
+                "Too many wrong passwords: try again after \(until.formatted(date: .omitted, time: .shortened)).")
+        }
+        var current = try SecretReader(context).secret(label: "Current passcode")
+        defer { Sodium.wipe(&current) }
+        guard passcode.verify(current) else {
+            environment.state.recordWrongPassword(now: Date())
+            throw LAError(.authenticationFailed, "Wrong passcode.")
+        }
+        environment.state.recordPasswordSuccess()
+        return passcode
+    }
+}
+
+/// Reads secrets from the terminal without echo, or from standard input with `--stdin`;
+/// never from argv or the environment.
+struct SecretReader {
+    let fromStdin: Bool
+    let presenter: any AuthenticationPresenter
+
+    init(_ context: Context) {
+        fromStdin = context.arguments.has("--stdin")
+        presenter = context.authEnvironment().presenter
+    }
+
+    func secret(label: String) throws -> [UInt8] {
+        if fromStdin { return try Self.stdinLine() }
+        guard presenter.canPrompt else { throw LAError(.notInteractive, "No terminal to ask on; use --stdin.") }
+        guard
+            let answer = presenter.askPassword(
+                PasswordPrompt(reason: "", label: label, notice: nil, cancelTitle: "Cancel"))
+        else { throw LAError(.userCancel) }
+        return answer
+    }
+
+    /// A new secret, asked twice on a terminal.
+    func newSecret(label: String) throws -> [UInt8] {
+        var first = try secret(label: label)
+        guard !first.isEmpty else { throw CLIError.usage("A passcode cannot be empty.") }
+        if fromStdin { return first }
+        var second = try secret(label: "Repeat to confirm")
+        defer { Sodium.wipe(&second) }
+        guard Sodium.constantTimeEqual(first, second) else {
+            Sodium.wipe(&first)
+            throw CLIError.usage("The two entries differ; nothing was changed.")
+        }
+        return first
+    }
+
+    /// One line of standard input, without its newline.
+    static func stdinLine() throws -> [UInt8] {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(0, &byte, 1) == 1 {
+            if byte == 10 { return line }
+            line.append(byte)
+        }
+        guard !line.isEmpty else { throw CLIError.usage("expected a line on standard input") }
+        return line
+    }
+}
+
+/// `auth test --json`.
+struct AuthOutcome: Encodable {
+    let success: Bool
+    let code: Int?
+    let name: String?
+    let message: String
+    let method: String?
+}

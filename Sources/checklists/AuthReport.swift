@@ -1,0 +1,108 @@
+import Foundation
+import LinuxAuthentication
+import LocalAuthentication
+
+/// What `auth status` reports: each policy, each method, lockout and back-off, and advice.
+struct AuthReport: Encodable {
+    struct PolicyState: Encodable {
+        let policy: String
+        let canEvaluate: Bool
+        let code: Int?
+        let error: String?
+        let message: String?
+    }
+
+    let policies: [PolicyState]
+    let biometryType: String
+    let fingerprint: String
+    let fingerprintDetail: String?
+    let password: String?
+    let passcodeSet: Bool
+    let failedScans: Int
+    let biometryLockedOut: Bool
+    let failedPasswords: Int
+    let passwordBlockedUntil: String?
+    let advice: [String]
+
+    init(_ environment: LAEnvironment) {
+        let context = LAContext(environment: environment)
+        policies = [LAPolicy.deviceOwnerAuthenticationWithBiometrics, .deviceOwnerAuthentication].map { policy in
+            var error: NSError?
+            let ok = context.canEvaluatePolicy(policy, error: &error)
+            let code = error.flatMap { LAError.Code(rawValue: $0.code) }
+            return PolicyState(
+                policy: policy == .deviceOwnerAuthentication ? "owner" : "biometrics", canEvaluate: ok,
+                code: code?.rawValue, error: code?.name, message: error?.localizedDescription)
+        }
+        biometryType = context.biometryType == .touchID ? "touchID" : "none"
+        let status = environment.biometrics?.status() ?? .unavailable(reason: "disabled (CHECKLISTS_FINGERPRINT=off)")
+        switch status {
+        case .ready: (fingerprint, fingerprintDetail) = ("ready", nil)
+        case .notEnrolled: (fingerprint, fingerprintDetail) = ("not-enrolled", "no fingers are enrolled for this user")
+        case .unavailable(let reason): (fingerprint, fingerprintDetail) = ("unavailable", reason)
+        }
+        switch environment.ownerPasswordMethod {
+        case .passcode: password = "passcode"
+        case .account(let verifier): password = "pam:\(verifier.userName)"
+        case nil: password = nil
+        }
+        passcodeSet = environment.passcode?.isSet ?? false
+        let state = environment.state.read()
+        failedScans = state.failedScans
+        biometryLockedOut = state.biometryLockedOut
+        failedPasswords = state.failedPasswords
+        passwordBlockedUntil = state.passwordBlockedUntil(now: Date()).map { ISO8601DateFormatter().string(from: $0) }
+
+        var advice: [String] = []
+        switch status {
+        case .notEnrolled: advice.append("Enrol a finger with 'fprintd-enroll' to unlock with your fingerprint.")
+        case .unavailable: advice.append("No fingerprint reader: Checklists uses your password instead.")
+        case .ready: break
+        }
+        if biometryLockedOut {
+            advice.append(
+                "Fingerprint is locked after 5 failed scans: authenticate once with your password to unlock it.")
+        }
+        if password == nil {
+            advice.append("No password can be checked: set an app passcode with 'checklists passcode set'.")
+        }
+        if passwordBlockedUntil != nil {
+            advice.append("Too many wrong passwords: wait until the time shown before trying again.")
+        }
+        if advice.isEmpty { advice.append("All set: 'checklists auth test' tries an authentication.") }
+        self.advice = advice
+    }
+
+    var lines: [String] {
+        var out: [String] = []
+        switch fingerprint {
+        case "ready": out.append("Fingerprint (fprintd): ready")
+        case "not-enrolled": out.append("Fingerprint (fprintd): reader found, but no fingers are enrolled")
+        default: out.append("Fingerprint (fprintd): not available (\(fingerprintDetail ?? "unknown"))")
+        }
+        switch password {
+        case "passcode": out.append("Password: the app passcode")
+        case let p? where p.hasPrefix("pam:"):
+            out.append("Password: your account password (PAM, user \(p.dropFirst(4)))")
+        default: out.append("Password: none available")
+        }
+        out.append("Biometry type: \(biometryType)")
+        for p in policies {
+            let name = p.policy == "owner" ? "deviceOwnerAuthentication" : "deviceOwnerAuthenticationWithBiometrics"
+            out.append(
+                p.canEvaluate
+                    ? "\(name): can be evaluated"
+                    : "\(name): cannot be evaluated — \(p.message ?? "") (LAError \(p.code ?? 0) \(p.error ?? ""))")
+        }
+        out.append(
+            biometryLockedOut
+                ? "Fingerprint lockout: locked (\(failedScans) failed scans)"
+                : "Fingerprint lockout: none (\(failedScans) of 5 failed scans)")
+        if let until = passwordBlockedUntil {
+            out.append("Password back-off: \(failedPasswords) wrong passwords; next try after \(until)")
+        } else {
+            out.append("Password back-off: none (\(failedPasswords) wrong passwords)")
+        }
+        return out + advice.map { "→ " + $0 }
+    }
+}

@@ -1,0 +1,190 @@
+#!/bin/bash
+# Test rig: a private session bus with gnome-keyring-daemon (Secret Service) on it.
+#
+#   printf '%s' "$PW" | scripts/rig-keyring.sh start DIR   # prints `export VAR=value` lines
+#   scripts/rig-keyring.sh kill-daemon DIR                  # kill only the keyring daemon
+#   scripts/rig-keyring.sh stop DIR                         # idempotent
+#
+# start: the login keyring password is read from stdin (trailing newlines dropped; it never
+# goes into argv or the environment). If stdin is a terminal or empty, a random password is
+# generated and left in DIR/keyring.password (0600). Ready when the `Locked` property of
+# /org/freedesktop/secrets/collection/login is false. Exports DBUS_SESSION_BUS_ADDRESS, HOME,
+# XDG_DATA_HOME, XDG_RUNTIME_DIR (all isolated inside DIR). Logs: DIR/*.log.
+# Every PID started is recorded in DIR/pids as "NAME PID STARTTIME"; stop kills only those.
+set -u
+PROG=rig-keyring
+TIMEOUT_S=10
+
+# ---------------------------------------------------------------- common helpers
+usage() { echo "usage: $0 start DIR | kill-daemon DIR | stop DIR" >&2; exit 2; }
+now_us() { local t=${EPOCHREALTIME/./}; echo "$((10#$t))"; }
+# Shell-quote for eval by sh or bash.
+q() { local s=${1//\'/\'\\\'\'}; printf "'%s'" "$s"; }
+# "STATE STARTTIME" of a process, or nothing if gone.
+proc_info() {
+    local s
+    s=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    s=${s##*) }
+    # shellcheck disable=SC2086
+    set -- $s
+    echo "$1 ${20}"
+}
+# Alive = exists, same start time as recorded, not a zombie (PID 1 here does not reap).
+alive() {
+    local info
+    info=$(proc_info "$1") || return 1
+    [ "${info#* }" = "$2" ] || return 1
+    case ${info%% *} in Z|X|x) return 1 ;; esac
+    return 0
+}
+record_pid() { # DIR NAME PID
+    local info
+    info=$(proc_info "$3") || info="? 0"
+    echo "$2 $3 ${info#* }" >>"$1/pids"
+}
+# Stop recorded processes (all, or only those named $2): TERM, bounded wait, KILL.
+stop_pids() {
+    local dir=$1 only=${2:-} name pid st keep="" targets="" deadline
+    [ -f "$dir/pids" ] || return 0
+    while read -r name pid st; do
+        [ -n "${pid:-}" ] || continue
+        if [ -n "$only" ] && [ "$name" != "$only" ]; then
+            keep="$keep$name $pid $st"$'\n'; continue
+        fi
+        targets="$pid:$st $targets"    # reverse order: last started, first stopped
+    done <"$dir/pids"
+    local t
+    for t in $targets; do alive "${t%%:*}" "${t#*:}" && kill -TERM "${t%%:*}" 2>/dev/null; done
+    for sig in KILL none; do
+        deadline=$(( $(now_us) + 3000000 ))
+        while :; do
+            local any=0
+            for t in $targets; do alive "${t%%:*}" "${t#*:}" && any=1; done
+            [ $any = 0 ] && break
+            [ "$(now_us)" -ge "$deadline" ] && break
+            sleep 0.02
+        done
+        [ $any = 0 ] && break
+        [ $sig = none ] && { echo "$PROG: some processes did not die" >&2; break; }
+        for t in $targets; do alive "${t%%:*}" "${t#*:}" && kill -KILL "${t%%:*}" 2>/dev/null; done
+    done
+    if [ -n "$keep" ]; then printf '%s' "$keep" >"$dir/pids"; else rm -f "$dir/pids"; fi
+    return 0
+}
+any_alive() {
+    local name pid st
+    [ -f "$1/pids" ] || return 1
+    while read -r name pid st; do
+        [ -n "${pid:-}" ] && alive "$pid" "$st" && return 0
+    done <"$1/pids"
+    return 1
+}
+remaining_s() { local r=$(( (DEADLINE - $(now_us) + 999999) / 1000000 )); [ $r -lt 1 ] && r=1; echo $r; }
+fail() { echo "$PROG: $*" >&2; stop_pids "$DIR"; exit 1; }
+write_bus_conf() { # FILE TYPE SOCKET
+    cat >"$1" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>$2</type>
+  <listen>unix:path=$3</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+}
+start_bus() { # NAME TYPE SOCKET -> sets BUS_ADDR
+    local out pid
+    [ ${#3} -lt 100 ] || fail "socket path too long (${#3} bytes): $3"
+    rm -f "$3" 2>/dev/null
+    write_bus_conf "$DIR/$1.conf" "$2" "$3"
+    out=$(timeout "$(remaining_s)" dbus-daemon --config-file="$DIR/$1.conf" --fork \
+            --print-address=1 --print-pid=1 </dev/null 2>"$DIR/$1.log") \
+        || fail "$1 dbus-daemon did not start (see $DIR/$1.log)"
+    pid=$(printf '%s\n' "$out" | sed -n 2p)
+    [ -n "$pid" ] && record_pid "$DIR" "$1" "$pid"
+    BUS_ADDR="unix:path=$3"
+}
+
+# ---------------------------------------------------------------- keyring
+[ $# -ge 2 ] || usage
+CMD=$1
+DIR=$(realpath -m -- "$2")
+
+case $CMD in
+start)
+    [ $# -eq 2 ] || usage
+    DEADLINE=$(( $(now_us) + TIMEOUT_S * 1000000 ))
+    mkdir -p "$DIR" || { echo "$PROG: cannot create $DIR" >&2; exit 1; }
+    if any_alive "$DIR"; then echo "$PROG: already running in $DIR (stop it first)" >&2; exit 1; fi
+    trap 'fail "interrupted"' INT TERM HUP
+    rm -f "$DIR/pids"
+    PW=""
+    if [ ! -t 0 ]; then PW=$(cat); fi
+    if [ -z "$PW" ]; then
+        PW=$(head -c 18 /dev/urandom | base64)
+        (umask 077; printf '%s\n' "$PW" >"$DIR/keyring.password")
+    fi
+    mkdir -p "$DIR/home" "$DIR/data" "$DIR/config" "$DIR/cache" "$DIR/tmp"
+    mkdir -p -m 0700 "$DIR/runtime" && chmod 0700 "$DIR/runtime"
+
+    start_bus session-bus session "$DIR/bus"
+    ADDR=$BUS_ADDR
+    # The daemon must own the bus name before any client touches the bus.
+    printf '%s' "$PW" | env -u DISPLAY -u WAYLAND_DISPLAY -u GNOME_KEYRING_CONTROL -u SSH_AUTH_SOCK \
+        DBUS_SESSION_BUS_ADDRESS="$ADDR" HOME="$DIR/home" XDG_DATA_HOME="$DIR/data" \
+        XDG_CONFIG_HOME="$DIR/config" XDG_CACHE_HOME="$DIR/cache" \
+        XDG_RUNTIME_DIR="$DIR/runtime" TMPDIR="$DIR/tmp" \
+        gnome-keyring-daemon --foreground --unlock --components=secrets \
+        >"$DIR/keyring.log" 2>&1 &
+    KPID=$!
+    record_pid "$DIR" keyring "$KPID"
+    KST=$(awk -v p="$KPID" '$2 == p { print $3 }' "$DIR/pids")
+    PW=""
+    export DBUS_SESSION_BUS_ADDRESS=$ADDR
+    gdbus wait --session --timeout "$(remaining_s)" org.freedesktop.secrets >/dev/null 2>&1 \
+        || fail "gnome-keyring-daemon did not take org.freedesktop.secrets (see $DIR/keyring.log)"
+    while :; do
+        r=$(gdbus call --session --dest org.freedesktop.secrets \
+              --object-path /org/freedesktop/secrets/collection/login \
+              --method org.freedesktop.DBus.Properties.Get \
+              org.freedesktop.Secret.Collection Locked 2>/dev/null)
+        [ "$r" = "(<false>,)" ] && break
+        alive "$KPID" "$KST" \
+            || fail "gnome-keyring-daemon exited (see $DIR/keyring.log)"
+        grep -q 'failed to unlock login keyring' "$DIR/keyring.log" 2>/dev/null \
+            && fail "wrong password for the existing login keyring in $DIR/data (see $DIR/keyring.log)"
+        [ "$(now_us)" -ge "$DEADLINE" ] && fail "login collection not unlocked within ${TIMEOUT_S}s (last: ${r:-no reply})"
+        sleep 0.01
+    done
+    echo "export DBUS_SESSION_BUS_ADDRESS=$(q "$ADDR")"
+    echo "export HOME=$(q "$DIR/home")"
+    echo "export XDG_DATA_HOME=$(q "$DIR/data")"
+    echo "export XDG_RUNTIME_DIR=$(q "$DIR/runtime")"
+    ;;
+kill-daemon)
+    [ $# -eq 2 ] || usage
+    stop_pids "$DIR" keyring
+    # Wait until the bus has noticed (a zombie has closed its sockets).
+    if [ -S "$DIR/bus" ]; then
+        DEADLINE=$(( $(now_us) + 5000000 ))
+        while :; do
+            r=$(DBUS_SESSION_BUS_ADDRESS="unix:path=$DIR/bus" gdbus call --session \
+                  --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+                  --method org.freedesktop.DBus.NameHasOwner org.freedesktop.secrets 2>/dev/null)
+            [ "$r" = "(true,)" ] || break
+            [ "$(now_us)" -ge "$DEADLINE" ] && { echo "$PROG: org.freedesktop.secrets still owned" >&2; exit 1; }
+            sleep 0.01
+        done
+    fi
+    ;;
+stop)
+    [ $# -eq 2 ] || usage
+    stop_pids "$DIR"
+    ;;
+*) usage ;;
+esac
