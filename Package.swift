@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "LocalAuthentication", dependencies: ["Sodium"]),
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
         .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium"]),
-        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication"]),
+        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -46,6 +46,9 @@ let package = Package(
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "LocalAuthenticationTests", dependencies: ["LocalAuthentication", "TestSupport"]),
+        .testTarget(
+            name: "LinuxAuthenticationTests",
+            dependencies: ["LinuxAuthentication", "LocalAuthentication", "TestSupport"]),
         .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

@@ -39,11 +39,15 @@ public final class DBusConnection: @unchecked Sendable {
         let context = g_main_context_new()!
         self.context = context
         let flag = StopFlag()
-        let loopContext = ContextBox(context)
+        let loopContext = ContextBox(g_main_context_ref(context))
+        let finished = DispatchSemaphore(value: 0)
+        loopFinished = finished
         loop = Thread {
             g_main_context_push_thread_default(loopContext.context)
             while !flag.isSet { g_main_context_iteration(loopContext.context, 1) }
             g_main_context_pop_thread_default(loopContext.context)
+            g_main_context_unref(loopContext.context)
+            finished.signal()
         }
         stopFlag = flag
         loop.name = "DBusConnection"
@@ -51,6 +55,7 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     private let stopFlag: StopFlag
+    private let loopFinished: DispatchSemaphore
 
     deinit {
         close()
@@ -96,17 +101,30 @@ public final class DBusConnection: @unchecked Sendable {
         sender: String?, path: String?, interface: String?, member: String?,
         handler: @escaping @Sendable (_ member: String, _ path: String, _ arguments: [DBusValue]) -> Void
     ) -> UInt32 {
-        let box = Unmanaged.passRetained(SignalHandler(handler)).toOpaque()
-        g_main_context_push_thread_default(context)
-        defer { g_main_context_pop_thread_default(context) }
-        let id = g_dbus_connection_signal_subscribe(
-            connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signalTrampoline, box,
-            releaseHandler)
+        let box = RawBox(Unmanaged.passRetained(SignalHandler(handler)).toOpaque())
+        // GDBus delivers a subscription's signals to the thread-default context of the thread
+        // that subscribes, so subscribe on the loop thread (the caller cannot push a context
+        // that the loop thread owns).
+        let connection = ConnectionBox(self.connection)
+        let id = onLoopThread {
+            g_dbus_connection_signal_subscribe(
+                connection.pointer, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signalTrampoline,
+                box.pointer,
+                releaseHandler)
+        }
         // A round trip to the bus guarantees the match rule is installed before we return.
         _ = try? call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             method: "GetId", timeout: 2)
         return id
+    }
+
+    /// Runs `body` on the connection's loop thread and returns its result.
+    private func onLoopThread(_ body: @escaping @Sendable () -> UInt32) -> UInt32 {
+        let job = Job(body)
+        g_main_context_invoke_full(context, 0, runJob, Unmanaged.passRetained(job).toOpaque(), releaseJob)
+        job.done.wait()
+        return job.result
     }
 
     /// Stops delivering a subscription's signals.
@@ -123,6 +141,8 @@ public final class DBusConnection: @unchecked Sendable {
         g_dbus_connection_close_sync(connection, nil, nil)
         stopFlag.set()
         g_main_context_wakeup(context)
+        // Wait for the loop to leave the context before anything is freed (unless we are the loop).
+        if Thread.current != loop { _ = loopFinished.wait(timeout: .now() + 2) }
     }
 
     // MARK: - Helpers
@@ -169,6 +189,39 @@ private final class StopFlag: @unchecked Sendable {
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
+}
+
+/// Work for the loop thread, and its result.
+private final class Job: @unchecked Sendable {
+    let body: @Sendable () -> UInt32
+    let done = DispatchSemaphore(value: 0)
+    var result: UInt32 = 0
+    init(_ body: @escaping @Sendable () -> UInt32) { self.body = body }
+}
+
+private func runJob(_ data: gpointer?) -> gboolean {
+    guard let data else { return 0 }
+    let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
+    job.result = job.body()
+    job.done.signal()
+    return 0  // G_SOURCE_REMOVE
+}
+
+private func releaseJob(_ data: gpointer?) {
+    guard let data else { return }
+    Unmanaged<Job>.fromOpaque(data).release()
+}
+
+/// The retained signal handler's address, handed to the loop thread once.
+private struct RawBox: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+    init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+}
+
+/// A GDBusConnection pointer handed to the loop thread; GDBus is thread-safe.
+private struct ConnectionBox: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }
 
 /// Hands the main context to the loop thread; GMainContext is thread-safe.

@@ -35,25 +35,85 @@ public struct CLIRunner: Sendable {
     }
 
     public func run(arguments: [String], stdin: String = "") throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // setsid: no controlling terminal, as under cron or CI, so nothing can prompt.
+        try Self.execute("/usr/bin/setsid", ["-w", Self.binary] + arguments, environment: environment, stdin: stdin)
+    }
+
+    /// Runs any program and collects its output. Uses posix_spawn and waitpid directly:
+    /// Foundation's Process can miss the exit of a script that started daemons.
+    public static func execute(_ path: String, _ arguments: [String], environment: [String: String], stdin: String = "")
+        throws -> Result
+    {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        var error: [Int32] = [0, 0]
+        // pipe2 is not visible from Swift's Glibc; set close-on-exec right after (other threads'
+        // children may briefly inherit a pipe, which is why the read loop never needs EOF).
+        guard pipe(&input) == 0, pipe(&output) == 0, pipe(&error) == 0 else {
+            throw RigError(name: path, message: "pipe: \(errno)")
+        }
+        for fd in input + output + error { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawn = SpawnAttributes()
+        let rc = posix_spawn(&pid, path, &actions, &spawn.attributes, argv, envp)
+        close(input[0])
+        close(output[1])
+        close(error[1])
+        defer {
+            close(output[0])
+            close(error[0])
+        }
+        guard rc == 0 else {
+            close(input[1])
+            throw RigError(name: path, message: "posix_spawn: \(rc)")
+        }
+        let bytes = Array(stdin.utf8)
+        _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        close(input[1])
+
+        var out: [UInt8] = []
+        var err: [UInt8] = []
+        var status: Int32 = 0
+        var exited = false
+        var open = [true, true]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !exited || open.contains(true) {
+            var fds = [
+                pollfd(fd: output[0], events: Int16(POLLIN), revents: 0),
+                pollfd(fd: error[0], events: Int16(POLLIN), revents: 0),
+            ]
+            _ = poll(&fds, 2, exited ? 50 : 20)
+            var readSomething = false
+            for (index, fd) in [output[0], error[0]].enumerated() where open[index] && fds[index].revents != 0 {
+                let n = read(fd, &buffer, buffer.count)
+                if n > 0 {
+                    readSomething = true
+                    if index == 0 { out += buffer[0..<n] } else { err += buffer[0..<n] }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open[index] = false
+                } else {
+                    readSomething = true  // interrupted: look again
+                }
+            }
+            if !exited, waitpid(pid, &status, WNOHANG) == pid { exited = true }
+            // A daemon started by the program may keep the pipes open: stop once it is quiet.
+            if exited && !readSomething { break }
+        }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+            status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// Runs and decodes standard output as JSON.

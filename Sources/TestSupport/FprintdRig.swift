@@ -1,0 +1,82 @@
+import DBus
+import Foundation
+
+/// The real fprintd with libfprint's virtual device on a private system bus.
+public final class FprintdRig: @unchecked Sendable {
+    public let rig: Rig
+    /// The id of the enrolled print; `scan(enrolled)` matches.
+    public let enrolled: String?
+
+    /// Starts fprintd, enrolling one finger with print id `enroll` unless nil.
+    public init(enroll: String? = "right", noDevice: Bool = false) throws {
+        var arguments: [String] = []
+        if let enroll { arguments += ["--enroll", enroll] }
+        if noDevice { arguments.append("--no-device") }
+        rig = try Rig("fprintd", arguments: arguments)
+        enrolled = enroll
+        guard rig.environment["DBUS_SYSTEM_BUS_ADDRESS"] != nil, rig.environment["CHECKLISTS_TEST_FPRINT_SOCKET"] != nil
+        else {
+            throw RigError(name: "fprintd", message: "the rig printed no bus address")
+        }
+    }
+
+    /// `DBUS_SYSTEM_BUS_ADDRESS` of the private bus.
+    public var busAddress: String { rig.environment["DBUS_SYSTEM_BUS_ADDRESS"]! }
+
+    /// Puts a finger on the reader once it waits for one: the enrolled print when `matching`,
+    /// another otherwise. Waits for the verification to finish with it.
+    public func scan(matching: Bool) throws {
+        try send("SCAN \(matching ? enrolled ?? "nobody" : "stranger")", final: true)
+    }
+
+    /// Sends a raw virtual-device command (`RETRY 1`, `ERROR 5`, `UNPLUG`) once a finger is needed.
+    /// - Parameter final: Whether the command ends the verification (then this waits for that).
+    public func send(_ command: String, final: Bool = false) throws {
+        try waitForFingerNeeded(true)
+        try deviceCommand(command)
+        if final { try waitForFingerNeeded(false) }
+    }
+
+    /// Enrols another finger (the set of enrolled fingers changes).
+    public func enrollAnother(_ id: String) throws {
+        let result = try rig.run("enroll", id)
+        guard result.status == 0 else { throw RigError(name: "fprintd", message: result.stderr) }
+    }
+
+    private func waitForFingerNeeded(_ wanted: Bool) throws {
+        let connection = try DBusConnection(bus: .address(busAddress))
+        defer { connection.close() }
+        for _ in 0..<1000 {
+            let value = try? connection.property(
+                destination: "net.reactivated.Fprint", path: "/net/reactivated/Fprint/Device/0",
+                interface: "net.reactivated.Fprint.Device", name: "finger-needed")
+            if value?.bool == wanted { return }
+            usleep(5000)
+        }
+        throw RigError(name: "fprintd", message: "finger-needed never became \(wanted)")
+    }
+
+    /// One command per connection: write, shut down writing, read to EOF.
+    private func deviceCommand(_ command: String) throws {
+        let path = rig.environment["CHECKLISTS_TEST_FPRINT_SOCKET"]!
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RigError(name: "fprintd", message: "socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw RigError(name: "fprintd", message: "connect \(path): \(errno)") }
+        let bytes = Array(command.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        shutdown(fd, Int32(SHUT_WR))
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(fd, &buffer, buffer.count) > 0 {}
+    }
+}

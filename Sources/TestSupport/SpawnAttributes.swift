@@ -1,0 +1,26 @@
+import Foundation
+
+/// posix_spawn attributes for test children: an empty signal mask and default signal
+/// handling (threads of the test runner block signals, and children would inherit that, so a
+/// rig's daemons would ignore SIGTERM), plus optionally a new session.
+final class SpawnAttributes {
+    var attributes = posix_spawnattr_t()
+
+    init(newSession: Bool = false) {
+        posix_spawnattr_init(&attributes)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // POSIX_SPAWN_SETSIGDEF 0x04, POSIX_SPAWN_SETSIGMASK 0x08, POSIX_SPAWN_SETSID 0x80 (glibc):
+        // the macros are not visible from Swift's Glibc module.
+        posix_spawnattr_setflags(&attributes, Int16(0x04 | 0x08 | (newSession ? 0x80 : 0)))
+    }
+
+    deinit { posix_spawnattr_destroy(&attributes) }
+}
