@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(
             name: "LinuxAuthenticationTests",
             dependencies: ["LinuxAuthentication", "LocalAuthentication", "TestSupport"]),
+        .testTarget(
+            name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
         .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

@@ -14,13 +14,22 @@ enum AuthCommands {
             if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
         },
         Command(
-            path: ["auth", "test"], usage: "auth test [--policy biometrics|owner] [--reason TEXT]",
+            path: ["auth", "test"], usage: "auth test [--policy biometrics|owner] [--reason TEXT] [--reuse SECONDS]",
             summary: "Run one authentication and print the outcome and the LAError code.",
-            details: ["owner (default): fingerprint with password fallback; biometrics: fingerprint only."],
-            spec: ArgumentSpec(options: ["--policy", "--reason"]), touchesContent: false
+            details: [
+                "owner (default): fingerprint with password fallback; biometrics: fingerprint only.",
+                "--reuse: accept a success from this terminal session within SECONDS (at most 300) without asking.",
+            ],
+            spec: ArgumentSpec(options: ["--policy", "--reason", "--reuse"]), touchesContent: false
         ) { context in
             let policy = try policy(context.arguments["--policy"])
             let la = LAContext(environment: context.authEnvironment())
+            if let reuse = context.arguments["--reuse"] {
+                guard let seconds = Double(reuse), seconds >= 0 else {
+                    throw CLIError.usage("--reuse needs a number of seconds")
+                }
+                la.touchIDAuthenticationAllowableReuseDuration = seconds
+            }
             do throws(LAError) {
                 try la.evaluateNow(
                     policy, localizedReason: context.arguments["--reason"] ?? "Checklists wants to check it is you.")
