@@ -22,6 +22,7 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
 
     public func beginFingerprintPrompt(_ prompt: FingerprintPrompt, actions: @escaping @Sendable (UserAction) -> Void) {
         guard let tty = Terminal(path: ttyPath) else { return }
+        tty.raw()
         tty.write("\(prompt.reason)\nTouch the fingerprint reader (Esc: \(prompt.cancelTitle)).\n")
         let listener = KeyListener(tty: tty, actions: actions)
         lock.withLock { self.listener = listener }
@@ -50,9 +51,14 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
     public func askPassword(_ prompt: PasswordPrompt) -> [UInt8]? {
         guard let tty = Terminal(path: ttyPath) else { return nil }
         defer { tty.close() }
-        if let notice = prompt.notice { tty.write(notice + "\n") } else { tty.write(prompt.reason + "\n") }
-        tty.write("\(prompt.label) (Esc: \(prompt.cancelTitle)): ")
+        // No echo before the prompt shows, so nothing typed after it can ever be echoed.
         tty.raw()
+        if let notice = prompt.notice {
+            tty.write(notice + "\n")
+        } else if !prompt.reason.isEmpty {
+            tty.write(prompt.reason + "\n")
+        }
+        tty.write("\(prompt.label) (Esc: \(prompt.cancelTitle)): ")
         defer {
             tty.restore()
             tty.write("\n")
@@ -145,13 +151,14 @@ final class Terminal: @unchecked Sendable {
         var settings = saved
         settings.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         settings.c_iflag &= ~tcflag_t(ICRNL | IXON)
-        tcsetattr(fd, TCSAFLUSH, &settings)
+        // TCSADRAIN, not TCSAFLUSH: keys typed ahead are kept, not thrown away.
+        tcsetattr(fd, TCSADRAIN, &settings)
         isRaw = true
     }
 
     func restore() {
         guard isRaw else { return }
-        tcsetattr(fd, TCSAFLUSH, &saved)
+        tcsetattr(fd, TCSADRAIN, &saved)
         isRaw = false
     }
 

@@ -46,11 +46,12 @@ public final class FprintdRig: @unchecked Sendable {
     private func waitForFingerNeeded(_ wanted: Bool) throws {
         let connection = try DBusConnection(bus: .address(busAddress))
         defer { connection.close() }
-        for _ in 0..<1000 {
+        for _ in 0..<2000 {
             let value = try? connection.property(
                 destination: "net.reactivated.Fprint", path: "/net/reactivated/Fprint/Device/0",
                 interface: "net.reactivated.Fprint.Device", name: "finger-needed")
-            if value?.bool == wanted { return }
+            // An unreadable property (device released) means no finger is needed.
+            if (value?.bool ?? false) == wanted { return }
             usleep(5000)
         }
         throw RigError(name: "fprintd", message: "finger-needed never became \(wanted)")
