@@ -27,17 +27,18 @@ let package = Package(
 
         // MARK: - Libraries
         .target(name: "Sodium", dependencies: ["CSodium"]),
+        .target(name: "PrivateFiles"),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
-        .target(name: "LocalAuthentication", dependencies: ["Sodium"]),
+        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
-        .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium"]),
-        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus"]),
+        .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium", "PrivateFiles"]),
+        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "checklists",
-            dependencies: ["ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication"]),
+            dependencies: ["ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles"]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit"],
             path: "bench/checklists-bench"),
@@ -51,7 +52,7 @@ let package = Package(
             dependencies: ["LinuxAuthentication", "LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
-        .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport"]),
+        .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Sodium
 import Synchronization
 
@@ -28,9 +29,12 @@ public final class ChecklistStore: Sendable {
     public init(directory: String, keyProvider: any KeyProvider) throws {
         self.directory = directory
         databasePath = directory + "/checklists.sqlite"
-        try SecureFile.makeDirectory(directory)
-        let isNew = !SecureFile.exists(databasePath)
-        if isNew { try SecureFile.touch(databasePath) }
+        do {
+            try SecureFile.makeDirectory(directory)
+            if !SecureFile.exists(databasePath) { try SecureFile.touch(databasePath) }
+        } catch let error as FileError {
+            throw StoreError(error)
+        }
         let db = try Database(path: databasePath, create: false)
         try db.execute("PRAGMA busy_timeout=5000")
         try Schema.prepare(db)

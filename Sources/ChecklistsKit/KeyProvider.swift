@@ -1,3 +1,4 @@
+import PrivateFiles
 import Sodium
 
 /// Custody of the store's 256-bit data key. The store asks for it; where it lives is the
@@ -22,7 +23,9 @@ public struct FileKeyProvider: KeyProvider {
     public var location: String { path }
 
     public func loadKey() throws -> SecureBytes? {
-        guard var bytes = try SecureFile.read(path) else { return nil }
+        let read: [UInt8]?
+        do { read = try SecureFile.read(path) } catch let error as FileError { throw StoreError(error) }
+        guard var bytes = read else { return nil }
         guard bytes.count == SecretBox.keyLength else {
             Sodium.wipe(&bytes)
             throw StoreError.missingKey(path: path)
@@ -34,7 +37,9 @@ public struct FileKeyProvider: KeyProvider {
         let key = try SecureBytes(randomCount: SecretBox.keyLength)
         var bytes = key.copyBytes()
         defer { Sodium.wipe(&bytes) }
-        try SecureFile.writeAtomically(bytes, to: path, exclusive: true)
+        do { try SecureFile.writeAtomically(bytes, to: path, exclusive: true) } catch let error as FileError {
+            throw StoreError(error)
+        }
         return key
     }
 }

@@ -34,3 +34,12 @@ extension StoreError: CustomStringConvertible {
 #if canImport(Glibc)
     import Glibc
 #endif
+
+import PrivateFiles
+
+extension StoreError {
+    /// A filesystem failure of the store's files.
+    init(_ error: FileError) {
+        self = .filesystem(path: error.path, errno: error.errno)
+    }
+}

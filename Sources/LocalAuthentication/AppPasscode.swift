@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Sodium
 
 /// The app's own passcode: an Argon2id verifier (libsodium `crypto_pwhash_str`) in a 0600 file.
@@ -28,45 +29,21 @@ public struct AppPasscode: Sendable {
     public func set(_ passcode: [UInt8]) throws {
         guard !passcode.isEmpty else { throw LAError(.passcodeNotSet, "A passcode cannot be empty.") }
         let hash = try cost.hashString(passcode)
-        try PrivateFiles.write(Array(hash.utf8), to: path)
+        do {
+            try SecureFile.makeDirectory(SecureFile.directory(of: path))
+            try SecureFile.writeAtomically(Array(hash.utf8), to: path)
+        } catch {
+            throw LAError(.passcodeNotSet, "Cannot save the passcode: \(error)")
+        }
     }
 
     /// Forgets the passcode.
     public func remove() throws {
-        if unlink(path) != 0 && errno != ENOENT {
-            throw LAError(.passcodeNotSet, "Cannot remove \(path): \(String(cString: strerror(errno)))")
-        }
+        do { try SecureFile.remove(path) } catch { throw LAError(.passcodeNotSet, "Cannot remove the passcode: \(error)") }
     }
 
     private func verifier() throws -> String? {
         guard let bytes = FileManager.default.contents(atPath: path), !bytes.isEmpty else { return nil }
         return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// Small helpers for the module's private files (0700 directories, 0600 files, atomic writes).
-enum PrivateFiles {
-    static func makeDirectory(_ path: String) {
-        var current = ""
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o700)
-        }
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        makeDirectory(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw LAError(.authenticationFailed, "Cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced, rename(temp, path) == 0 else {
-            unlink(temp)
-            throw LAError(.authenticationFailed, "Cannot write \(path)")
-        }
     }
 }

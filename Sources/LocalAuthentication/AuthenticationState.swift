@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// Failure counters that must survive restarts: consecutive failed scans (5 → biometry locked
 /// out until a password succeeds) and wrong passwords (back-off). One 0600 JSON file, updated
@@ -45,7 +46,7 @@ public struct AuthenticationState: Sendable {
             var copy = values
             change(&copy)
             if copy != values, let data = try? JSONEncoder().encode(copy) {
-                try? PrivateFiles.write(Array(data), to: path)
+                try? SecureFile.writeAtomically(Array(data), to: path)
             }
             return copy
         }
@@ -75,17 +76,12 @@ public struct AuthenticationState: Sendable {
     }
 
     private func locked<R>(_ body: (Values) -> R) -> R {
-        PrivateFiles.makeDirectory(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
-        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 {
-            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        try? SecureFile.makeDirectory(SecureFile.directory(of: path))
+        let path = self.path
+        func read() -> R {
+            body(FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Values.self, from: $0) } ?? Values())
         }
-        defer {
-            if fd >= 0 { close(fd) }
-        }
-        let values = FileManager.default.contents(atPath: path).flatMap {
-            try? JSONDecoder().decode(Values.self, from: $0)
-        }
-        return body(values ?? Values())
+        // Without a lock file (read-only directory) the counters still work within this process.
+        return (try? SecureFile.withLock(path + ".lock", read)) ?? read()
     }
 }

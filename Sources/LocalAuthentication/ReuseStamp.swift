@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The time of the last successful evaluation in this login session, shared by the session's
 /// processes like sudo's timestamp: per user, per session (the terminal's session leader), per
@@ -13,7 +14,8 @@ public struct ReuseStamp: Sendable {
 
     /// Records a success now.
     public func record() {
-        try? PrivateFiles.write(Array("\(Self.sessionKey) \(Self.bootTime())".utf8), to: path)
+        try? SecureFile.makeDirectory(directory)
+        try? SecureFile.writeAtomically(Array("\(Self.sessionKey) \(Self.bootTime())".utf8), to: path)
     }
 
     /// Whether a success was recorded within `window` seconds in this session.

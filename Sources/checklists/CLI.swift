@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import PrivateFiles
 import LocalAuthentication
 import Sodium
 
@@ -87,6 +88,7 @@ enum CLI {
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
         case let e as StoreError: (.storage, e.description)
         case let e as SodiumError: (.storage, e.description)
+        case let e as FileError: (.storage, e.description)
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }

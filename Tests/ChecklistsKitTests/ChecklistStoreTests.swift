@@ -1,5 +1,6 @@
 import ChecklistsKit
 import Foundation
+import PrivateFiles
 import Sodium
 import TestSupport
 import Testing

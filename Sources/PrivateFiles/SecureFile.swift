@@ -2,16 +2,29 @@
     import Glibc
 #endif
 
+/// A file operation that failed, with the path and errno.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let errno: Int32
+
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String { "\(path): \(String(cString: strerror(errno)))" }
+}
+
 /// Private files and directories: 0700 directories, 0600 files, atomic durable replacement.
 public enum SecureFile {
     /// Creates `path` and its parents with mode 0700 if missing.
-    /// - Throws: `StoreError.filesystem` when a directory cannot be made.
+    /// - Throws: `FileError` when a directory cannot be made.
     public static func makeDirectory(_ path: String) throws {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
             if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw StoreError.filesystem(path: current, errno: errno)
+                throw FileError(path: current, errno: errno)
             }
         }
     }
@@ -21,14 +34,14 @@ public enum SecureFile {
         let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw StoreError.filesystem(path: path, errno: errno)
+            throw FileError(path: path, errno: errno)
         }
         defer { close(fd) }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
-            if n < 0 { throw StoreError.filesystem(path: path, errno: errno) }
+            if n < 0 { throw FileError(path: path, errno: errno) }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
         }
@@ -39,10 +52,10 @@ public enum SecureFile {
     /// directory, so that a crash leaves either the old file or the new one, never half of one.
     /// - Parameter exclusive: Refuse (EEXIST) when `path` already exists.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {
-        if exclusive && access(path, F_OK) == 0 { throw StoreError.filesystem(path: path, errno: EEXIST) }
+        if exclusive && access(path, F_OK) == 0 { throw FileError(path: path, errno: EEXIST) }
         let temp = path + ".tmp-\(getpid())"
         let fd = retrying { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw StoreError.filesystem(path: temp, errno: errno) }
+        guard fd >= 0 else { throw FileError(path: temp, errno: errno) }
         var ok = true
         var offset = 0
         while ok && offset < bytes.count {
@@ -56,20 +69,20 @@ public enum SecureFile {
         close(fd)
         guard ok else {
             unlink(temp)
-            throw StoreError.filesystem(path: path, errno: savedErrno)
+            throw FileError(path: path, errno: savedErrno)
         }
         if exclusive {
             // link() fails if the target appeared meanwhile: never overwrite a key.
             guard link(temp, path) == 0 else {
                 let e = errno
                 unlink(temp)
-                throw StoreError.filesystem(path: path, errno: e)
+                throw FileError(path: path, errno: e)
             }
             unlink(temp)
         } else if rename(temp, path) != 0 {
             let e = errno
             unlink(temp)
-            throw StoreError.filesystem(path: path, errno: e)
+            throw FileError(path: path, errno: e)
         }
         syncDirectory(of: path)
     }
@@ -77,14 +90,41 @@ public enum SecureFile {
     /// Creates an empty 0600 file if none exists (so that later writers inherit the mode).
     public static func touch(_ path: String) throws {
         let fd = retrying { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw StoreError.filesystem(path: path, errno: errno) }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
         close(fd)
+    }
+
+    /// Removes a file (and makes the removal durable); false when it did not exist.
+    @discardableResult
+    public static func remove(_ path: String) throws -> Bool {
+        if unlink(path) != 0 {
+            if errno == ENOENT { return false }
+            throw FileError(path: path, errno: errno)
+        }
+        syncDirectory(of: path)
+        return true
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `path` (created 0600 if missing), so that
+    /// read-modify-write cycles of several processes never interleave.
+    public static func withLock<R>(_ path: String, _ body: () throws -> R) throws -> R {
+        let fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        defer { close(fd) }
+        _ = retrying { flock(fd, LOCK_EX) }
+        return try body()
+    }
+
+    /// The directory part of `path` ("." when there is none).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether a file exists at `path`.
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    static func syncDirectory(of path: String) {
+    public static func syncDirectory(of path: String) {
         let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let fd = open(dir.isEmpty ? "/" : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
@@ -94,7 +134,7 @@ public enum SecureFile {
     }
 
     /// Retries a system call interrupted by a signal.
-    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+    public static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
         while true {
             let rc = call()
             if rc >= 0 || errno != EINTR { return rc }

@@ -1,0 +1,25 @@
+/// Keychain failures. "Not found" is nil, never an error.
+public enum KeychainError: Error, Sendable, Equatable {
+    /// The backend could not be reached or refused (daemon gone, file unreadable…).
+    case backend(String)
+    /// The vault file is damaged, or the key or passcode does not open it.
+    case cannotOpenVault(String)
+    /// The item needs an `LAContext` that has just evaluated successfully.
+    case authenticationRequired(String)
+    /// The item is bound to the enrolled fingers, which have changed since it was stored.
+    case biometryChanged
+    /// The item is readable only while the app is unlocked, and it is locked.
+    case appLocked
+}
+
+extension KeychainError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .backend(let m): "keychain unavailable: \(m)"
+        case .cannotOpenVault(let m): "cannot open the keychain vault: \(m)"
+        case .authenticationRequired(let m): "authentication required: \(m)"
+        case .biometryChanged: "the enrolled fingerprints changed since this item was stored; use your password"
+        case .appLocked: "the app is locked"
+        }
+    }
+}
