@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "checklists-bench", targets: ["checklists-bench"]),
         .library(name: "ChecklistsKit", targets: ["ChecklistsKit"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
+        .library(name: "Keychain", targets: ["Keychain"]),
     ],
     targets: [
         // MARK: - C system libraries (Debian packages)
@@ -31,14 +32,21 @@ let package = Package(
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
+        .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
+        .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
-        .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium", "PrivateFiles"]),
-        .target(name: "TestSupport", dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
+        .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium", "PrivateFiles", "Keychain"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "checklists",
-            dependencies: ["ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles"]),
+            dependencies: [
+                "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
+                "SecretServiceKeychain",
+            ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit"],
             path: "bench/checklists-bench"),
@@ -46,6 +54,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "KeychainTests", dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium"]),
         .testTarget(name: "LocalAuthenticationTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "LinuxAuthenticationTests",
@@ -53,7 +62,9 @@ let package = Package(
         .testTarget(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
         .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit"]),
+        .testTarget(
+            name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -225,6 +225,20 @@ public final class ChecklistStore: Sendable {
         try write { s in try s.setValue(name, value.map(SQLValue.text) ?? .null) }
     }
 
+    /// Reads a setting without the data key (settings hold no content), or nil when the
+    /// database or the setting does not exist. Used before the store can be opened, e.g. to
+    /// find which keychain holds the key.
+    public static func peekSetting(directory: String, named name: String) -> String? {
+        let path = directory + "/checklists.sqlite"
+        guard SecureFile.exists(path), let db = try? Database(path: path, create: false),
+            (try? db.execute("PRAGMA busy_timeout=2000")) != nil,
+            let stmt = try? db.prepare("SELECT value FROM settings WHERE key = ?")
+        else { return nil }
+        _ = try? stmt.bind(.text(name))
+        defer { stmt.reset() }
+        return (try? stmt.step()) == true && !stmt.isNull(0) ? stmt.text(0) : nil
+    }
+
     /// The list last opened ("ChecklistIndex"), else the first one in `locale`'s order.
     public func lastOpenedList(locale: UserLocale) throws -> Checklist? {
         let id = try integer(.checklistIndex)

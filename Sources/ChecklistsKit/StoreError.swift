@@ -1,3 +1,5 @@
+import PrivateFiles
+
 /// Errors from the checklists store: storage, schema and encryption failures.
 public enum StoreError: Error, Sendable, Equatable {
     /// SQLite returned an error code.
@@ -34,8 +36,6 @@ extension StoreError: CustomStringConvertible {
 #if canImport(Glibc)
     import Glibc
 #endif
-
-import PrivateFiles
 
 extension StoreError {
     /// A filesystem failure of the store's files.

@@ -39,7 +39,9 @@ public struct AppPasscode: Sendable {
 
     /// Forgets the passcode.
     public func remove() throws {
-        do { try SecureFile.remove(path) } catch { throw LAError(.passcodeNotSet, "Cannot remove the passcode: \(error)") }
+        do { try SecureFile.remove(path) } catch {
+            throw LAError(.passcodeNotSet, "Cannot remove the passcode: \(error)")
+        }
     }
 
     private func verifier() throws -> String? {

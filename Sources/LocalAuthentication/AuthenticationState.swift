@@ -79,7 +79,9 @@ public struct AuthenticationState: Sendable {
         try? SecureFile.makeDirectory(SecureFile.directory(of: path))
         let path = self.path
         func read() -> R {
-            body(FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Values.self, from: $0) } ?? Values())
+            body(
+                FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Values.self, from: $0) }
+                    ?? Values())
         }
         // Without a lock file (read-only directory) the counters still work within this process.
         return (try? SecureFile.withLock(path + ".lock", read)) ?? read()

@@ -116,6 +116,38 @@ public struct CLIRunner: Sendable {
             status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Starts a program with `stdin` and returns its PID without waiting (for kill tests).
+    public static func spawnDetached(
+        _ path: String, _ arguments: [String], environment: [String: String], stdin: String
+    )
+        throws -> pid_t
+    {
+        var input: [Int32] = [0, 0]
+        guard pipe(&input) == 0 else { throw RigError(name: path, message: "pipe: \(errno)") }
+        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawn = SpawnAttributes()
+        let rc = posix_spawn(&pid, path, &actions, &spawn.attributes, argv, envp)
+        close(input[0])
+        defer { close(input[1]) }
+        guard rc == 0 else { throw RigError(name: path, message: "posix_spawn: \(rc)") }
+        let bytes = Array(stdin.utf8)
+        _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        return pid
+    }
+
     /// Runs and decodes standard output as JSON.
     public func json(_ arguments: String...) throws -> Any {
         let result = try run(arguments: arguments + ["--json"])

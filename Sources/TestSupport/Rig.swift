@@ -24,6 +24,20 @@ public final class Rig: @unchecked Sendable {
         environment = Self.exports(result.stdout)
     }
 
+    /// Starts the same rig again in its old directory (e.g. a keyring with its items).
+    private init(restarting old: Rig, stdin: String) throws {
+        name = old.name
+        directory = old.directory
+        let result = try Self.script(name, ["start", directory.path], stdin: stdin)
+        guard result.status == 0 else { throw RigError(name: name, message: result.stderr) }
+        environment = Self.exports(result.stdout)
+    }
+
+    /// A new rig in `old`'s directory, after `old` was stopped.
+    public static func restart(_ old: Rig, stdin: String = "") throws -> Rig {
+        try Rig(restarting: old, stdin: stdin)
+    }
+
     deinit { _ = try? Self.script(name, ["stop", directory.path]) }
 
     /// Runs another subcommand of the rig's script (e.g. `send DIR SCAN 1`).

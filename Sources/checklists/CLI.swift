@@ -1,17 +1,18 @@
 import Arguments
 import ChecklistsKit
 import Foundation
-import PrivateFiles
+import Keychain
 import LocalAuthentication
+import PrivateFiles
 import Sodium
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
     static let global = ArgumentSpec(
-        options: ["--home"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
+        options: ["--home", "--keychain"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
 
     static var commands: [Command] {
-        ChecklistCommands.all + ItemCommands.all + AuthCommands.all
+        ChecklistCommands.all + ItemCommands.all + AuthCommands.all + KeychainCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
@@ -89,6 +90,7 @@ enum CLI {
         case let e as StoreError: (.storage, e.description)
         case let e as SodiumError: (.storage, e.description)
         case let e as FileError: (.storage, e.description)
+        case let e as KeychainError: (.storage, e.description)
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }
@@ -114,8 +116,8 @@ enum CLI {
         lines += [
             "",
             "Options for every command: --json, --home DIR (default $XDG_DATA_HOME/checklists,",
-            "or $CHECKLISTS_HOME), --help. Exit status: 0 ok, 1 not found or refused,",
-            "2 bad usage or input, 3 storage error.",
+            "or $CHECKLISTS_HOME), --keychain auto|secret-service|file, --help.",
+            "Exit status: 0 ok, 1 not found or refused, 2 bad usage or input, 3 storage error.",
         ]
         return lines.joined(separator: "\n")
     }

@@ -19,7 +19,7 @@ struct Command: Sendable {
 
     var help: String {
         (["Usage: checklists \(usage)", "", summary] + (details.isEmpty ? [] : [""] + details)
-            + ["", "Common options: --json (machine-readable output), --home DIR (data directory), --help"])
+            + ["", "Common options: --json, --home DIR (data directory), --keychain auto|secret-service|file, --help"])
             .joined(separator: "\n")
     }
 }

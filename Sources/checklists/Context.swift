@@ -1,7 +1,9 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import Keychain
 import LocalAuthentication
+import SecretServiceKeychain
 
 /// Everything a command needs: its arguments, where the data lives, how to print.
 struct Context {
@@ -31,12 +33,38 @@ struct Context {
         locale = UserLocale(environment: environment)
     }
 
-    /// The store, opened on first use.
+    /// The store, opened on first use, its data key in the keychain.
     mutating func store() throws -> ChecklistStore {
         if let openedStore { return openedStore }
-        let store = try ChecklistStore(directory: home, keyProvider: FileKeyProvider(path: home + "/data.key"))
+        let choice = try keychainChoice()
+        let keychain = KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend)
+        let store = try ChecklistStore(
+            directory: home,
+            keyProvider: KeychainKeyProvider(
+                keychain: keychain, legacyKeyFile: home + "/data.key", reason: choice.reason))
         openedStore = store
         return store
+    }
+
+    /// Which keychain to use: `--keychain`, else the "Keychain" setting, else automatic.
+    func keychainPreference() throws -> KeychainChooser.Preference {
+        let text = arguments["--keychain"] ?? ChecklistStore.peekSetting(directory: home, named: "Keychain") ?? "auto"
+        guard let preference = KeychainChooser.Preference(rawValue: text) else {
+            throw CLIError.usage("--keychain must be auto, secret-service or file, not \"\(text)\"")
+        }
+        return preference
+    }
+
+    /// The chosen keychain backend and why; also installed as `KeychainWrapper.defaultBackend`.
+    func keychainChoice() throws -> KeychainChooser.Choice {
+        let choice = try KeychainChooser.choose(try keychainPreference(), vaultDirectory: home)
+        KeychainWrapper.defaultBackend = choice.backend
+        return choice
+    }
+
+    /// The app's keychain service on the chosen backend.
+    func keychain() throws -> KeychainWrapper {
+        KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: try keychainChoice().backend)
     }
 
     /// The authentication backends for this data directory (also `LAEnvironment.shared`).

@@ -1,0 +1,117 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+import Keychain
+import SecretServiceKeychain
+
+/// `keychain status|keys|get|set|remove|use`.
+enum KeychainCommands {
+    static let all: [Command] = [
+        Command(
+            path: ["keychain", "status"], usage: "keychain status",
+            summary: "Show which keychain holds your secrets, and why.", touchesContent: false
+        ) { context in
+            let choice = try context.keychainChoice()
+            let keys = (try? choice.backend.keys(service: KeychainWrapper.defaultServiceName)) ?? []
+            let dataKey = keys.contains(KeychainKeyProvider.itemKey)
+            if context.json {
+                try context.output.json(
+                    KeychainStatus(
+                        backend: choice.backend.name, reason: choice.reason,
+                        service: KeychainWrapper.defaultServiceName,
+                        items: keys.count, holdsDataKey: dataKey))
+                return
+            }
+            context.output.line("Keychain: \(choice.backend.name) — \(choice.reason).")
+            if let vault = choice.backend as? FileVault {
+                context.output.line("Vault: \(vault.path) (its key: \(context.home)/keychain.key)")
+            } else {
+                context.output.line(
+                    "Items: schema \(SecretServiceKeychain.schemaName), attributes service=\(KeychainWrapper.defaultServiceName) key=NAME"
+                )
+            }
+            context.output.line(
+                "\(keys.count) item\(keys.count == 1 ? "" : "s"); the data key is \(dataKey ? "here" : "not here")")
+        },
+        Command(
+            path: ["keychain", "keys"], usage: "keychain keys",
+            summary: "List the names of Checklists' keychain items.",
+            touchesContent: false
+        ) { context in
+            let keys = try context.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName).sorted()
+            if context.json { try context.output.json(keys) } else { keys.forEach(context.output.line) }
+        },
+        Command(
+            path: ["keychain", "get"], usage: "keychain get KEY", summary: "Print a keychain item's value."
+        ) { context in
+            let key = try context.positional(0, "KEY")
+            try context.expectPositionals(atMost: 1)
+            guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key is never shown.") }
+            guard let data = try context.keychain().read(forKey: key, context: nil) else {
+                throw CLIError.refused("No keychain item \"\(key)\".")
+            }
+            context.output.line(String(decoding: data, as: UTF8.self))
+        },
+        Command(
+            path: ["keychain", "set"], usage: "keychain set KEY",
+            summary: "Store standard input (one trailing newline dropped) under KEY.",
+            details: ["The value is read from standard input, never from the command line."]
+        ) { context in
+            let key = try context.positional(0, "KEY")
+            try context.expectPositionals(atMost: 1)
+            guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key cannot be replaced.") }
+            var value = FileHandle.standardInput.readDataToEndOfFile()
+            if value.last == 10 { value.removeLast() }
+            try context.keychain().store(value, forKey: key)
+            context.output.line("Stored \(key).")
+        },
+        Command(path: ["keychain", "remove"], usage: "keychain remove KEY", summary: "Remove a keychain item.") {
+            context in
+            let key = try context.positional(0, "KEY")
+            try context.expectPositionals(atMost: 1)
+            guard key != KeychainKeyProvider.itemKey else {
+                throw CLIError.refused("DataKey unlocks your lists; removing it would make them unreadable.")
+            }
+            guard try context.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key) else {
+                throw CLIError.refused("No keychain item \"\(key)\".")
+            }
+            context.output.line("Removed \(key).")
+        },
+        Command(
+            path: ["keychain", "use"], usage: "keychain use auto|secret-service|file",
+            summary: "Move Checklists' keychain items to another backend and remember the choice."
+        ) { context in
+            guard let target = KeychainChooser.Preference(rawValue: try context.positional(0, "BACKEND")) else {
+                throw CLIError.usage("the backend must be auto, secret-service or file")
+            }
+            let store = try context.store()  // proves the current keychain opens the data
+            let from = try context.keychainChoice().backend
+            let to = try KeychainChooser.choose(target, vaultDirectory: context.home).backend
+            let service = KeychainWrapper.defaultServiceName
+            if from.name != to.name {
+                // Copy and verify everything first; delete from the old place only afterwards.
+                let keys = try from.keys(service: service)
+                for key in keys {
+                    if let record = try from.read(service: service, key: key) {
+                        try to.write(record, service: service, key: key)
+                        guard try to.read(service: service, key: key) == record else {
+                            throw KeychainError.backend("\(to.name) did not keep \(key)")
+                        }
+                    }
+                }
+                for key in keys { _ = try from.delete(service: service, key: key) }
+            }
+            try store.setSetting(named: "Keychain", to: target.rawValue)
+            context.output.line("Keychain items are now in the \(to.name).")
+        },
+    ]
+}
+
+/// `keychain status --json`.
+struct KeychainStatus: Encodable {
+    let backend: String
+    let reason: String
+    let service: String
+    let items: Int
+    let holdsDataKey: Bool
+}

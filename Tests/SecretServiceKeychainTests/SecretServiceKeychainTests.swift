@@ -1,0 +1,66 @@
+import Foundation
+import Keychain
+import SecretServiceKeychain
+import TestSupport
+import Testing
+
+/// Against gnome-keyring-daemon on a private session bus. libsecret binds to the session bus
+/// once per process, so this suite shares one rig and runs its tests one at a time.
+@Suite(.serialized) struct SecretServiceKeychainTests {
+    static let rig: Rig = {
+        let rig = try! Rig("keyring", stdin: "test keyring password")
+        setenv("DBUS_SESSION_BUS_ADDRESS", rig.environment["DBUS_SESSION_BUS_ADDRESS"]!, 1)
+        return rig
+    }()
+
+    let keychain: KeychainWrapper = {
+        _ = SecretServiceKeychainTests.rig
+        return KeychainWrapper(serviceName: "Checklists", backend: SecretServiceKeychain())
+    }()
+
+    func secretTool(_ arguments: String...) throws -> CLIRunner.Result {
+        var env = ProcessInfo.processInfo.environment
+        env.merge(Self.rig.environment) { $1 }
+        return try CLIRunner.execute("/usr/bin/secret-tool", arguments, environment: env)
+    }
+
+    @Test func isChosenWhenTheKeyringAnswers() {
+        #expect(KeychainChooser.secretServiceProblem() == nil)
+    }
+
+    @Test func roundTripsEveryType() {
+        #expect(keychain.set("Secret stuff!", forKey: "SecretMessage"))
+        #expect(keychain.set(7, forKey: "int"))
+        #expect(keychain.set(0.25, forKey: "double"))
+        #expect(keychain.set(false, forKey: "bool"))
+        #expect(keychain.set(Data([0, 9, 0xff, 0]), forKey: "binary"))
+        #expect(keychain.string(forKey: "SecretMessage") == "Secret stuff!")
+        #expect(keychain.integer(forKey: "int") == 7)
+        #expect(keychain.double(forKey: "double") == 0.25)
+        #expect(keychain.bool(forKey: "bool") == false)
+        #expect(keychain.data(forKey: "binary") == Data([0, 9, 0xff, 0]))
+        keychain.set("replaced", forKey: "SecretMessage", withAccessibility: .afterFirstUnlock)
+        #expect(keychain.string(forKey: "SecretMessage") == "replaced")
+        #expect(keychain.accessibilityOfKey("SecretMessage") == .afterFirstUnlock)
+    }
+
+    @Test func itemsAreReadableWithSecretToolUnderTheDocumentedAttributes() throws {
+        keychain.set("hello there", forKey: "Greeting")
+        let lookup = try secretTool("lookup", "service", "Checklists", "key", "Greeting")
+        #expect(lookup.stdout == "hello there")
+        let search = try secretTool("search", "--all", "service", "Checklists", "key", "Greeting")
+        #expect(search.stdout.contains("label = Checklists: Greeting (Checklists)"))
+        #expect(search.stdout.contains("schema = org.checklists.Keychain"))
+    }
+
+    @Test func removeAllKeysNeverTouchesOtherAppsSecrets() throws {
+        _ = try CLIRunner.execute(
+            "/usr/bin/secret-tool", ["store", "--label=Other app", "service", "OtherApp", "key", "token"],
+            environment: ProcessInfo.processInfo.environment.merging(Self.rig.environment) { $1 }, stdin: "theirs")
+        keychain.set("ours", forKey: "a")
+        #expect(keychain.allKeys().contains("a"))
+        #expect(keychain.removeAllKeys())
+        #expect(keychain.allKeys().isEmpty)
+        #expect(try secretTool("lookup", "service", "OtherApp", "key", "token").stdout == "theirs")
+    }
+}
