@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CPAM", pkgConfig: "pam",
             providers: [.apt(["libpam0g-dev"])]),
+        .systemLibrary(
+            name: "CKeyutils", pkgConfig: "libkeyutils",
+            providers: [.apt(["libkeyutils-dev"])]),
 
         // MARK: - Libraries
         .target(name: "Sodium", dependencies: ["CSodium"]),
@@ -33,9 +36,12 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
+        .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
-        .target(name: "ChecklistsKit", dependencies: ["CSQLite", "Sodium", "PrivateFiles", "Keychain"]),
+        .target(
+            name: "ChecklistsKit",
+            dependencies: ["CSQLite", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication"]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
@@ -45,7 +51,7 @@ let package = Package(
             name: "checklists",
             dependencies: [
                 "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
-                "SecretServiceKeychain",
+                "SecretServiceKeychain", "SessionKeyring",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit"],
@@ -62,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
         .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
     ],

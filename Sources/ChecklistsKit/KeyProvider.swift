@@ -43,3 +43,16 @@ public struct FileKeyProvider: KeyProvider {
         return key
     }
 }
+
+/// A key already in hand (e.g. just unlocked), for opening the store without asking again.
+public struct StaticKeyProvider: KeyProvider {
+    public let key: SecureBytes
+
+    public init(key: SecureBytes) {
+        self.key = key
+    }
+
+    public var location: String { "memory" }
+    public func loadKey() throws -> SecureBytes? { key }
+    public func createKey() throws -> SecureBytes { key }
+}

@@ -18,18 +18,6 @@ public struct KeychainRecord: Sendable, Equatable, Codable {
         self.domainState = domainState
     }
 
-    /// The record as one text (JSON with the value in base64), for backends that store strings.
-    public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
-    }
-
-    /// Reads `encoded()` text; nil when it is not a record.
-    public init?(encoded text: String) {
-        guard let record = try? JSONDecoder().decode(KeychainRecord.self, from: Data(text.utf8)) else { return nil }
-        self = record
-    }
 }
 
 /// Where keychain items live. Implementations: `MemoryKeychain`, `FileVault`, and the

@@ -24,6 +24,11 @@ public enum Sodium {
         bytes.withUnsafeMutableBytes { if let p = $0.baseAddress { sodium_memzero(p, $0.count) } }
     }
 
+    /// Overwrites `count` bytes at `pointer` with zeros (e.g. a buffer a C library returned).
+    public static func wipe(_ pointer: UnsafeMutableRawPointer, count: Int) {
+        sodium_memzero(pointer, count)
+    }
+
     /// Compares two byte strings in constant time.
     public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }

@@ -4,6 +4,8 @@ import Foundation
 import Keychain
 import LocalAuthentication
 import SecretServiceKeychain
+import SessionKeyring
+import Sodium
 
 /// Everything a command needs: its arguments, where the data lives, how to print.
 struct Context {
@@ -33,17 +35,38 @@ struct Context {
         locale = UserLocale(environment: environment)
     }
 
-    /// The store, opened on first use, its data key in the keychain.
-    mutating func store() throws -> ChecklistStore {
+    /// The store, opened on first use: its data key from the keychain, or with the app lock on,
+    /// from this session's unlock or after an authentication.
+    mutating func store(reason: String = "Unlock Checklists.") throws -> ChecklistStore {
         if let openedStore { return openedStore }
-        let choice = try keychainChoice()
-        let keychain = KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend)
-        let store = try ChecklistStore(
-            directory: home,
-            keyProvider: KeychainKeyProvider(
-                keychain: keychain, legacyKeyFile: home + "/data.key", reason: choice.reason))
+        let store = try ChecklistStore(directory: home, keyProvider: try keyProvider(reason: reason))
         openedStore = store
         return store
+    }
+
+    /// The store opened with a key already in hand.
+    mutating func store(key: SecureBytes) throws -> ChecklistStore {
+        let store = try ChecklistStore(directory: home, keyProvider: StaticKeyProvider(key: key))
+        openedStore = store
+        return store
+    }
+
+    /// Where the data key comes from under the current lock setting.
+    func keyProvider(reason: String = "Unlock Checklists.") throws -> any KeyProvider {
+        let settings = LockSettings.read(directory: home)
+        if settings.method != .off {
+            return LockedKeyProvider(lock: try appLock(), settings: settings, reason: reason)
+        }
+        let choice = try keychainChoice()
+        let keychain = KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend)
+        return KeychainKeyProvider(keychain: keychain, legacyKeyFile: home + "/data.key", reason: choice.reason)
+    }
+
+    /// The app lock's custody on the chosen keychain, with live authentication.
+    func appLock() throws -> AppLock {
+        AppLock(
+            keychain: try keychain(), environment: authEnvironment(), cache: KernelKeyring(home: home),
+            passcodeCost: LiveAuthentication.passcodeCost(environment))
     }
 
     /// Which keychain to use: `--keychain`, else the "Keychain" setting, else automatic.

@@ -47,6 +47,7 @@ enum KeychainCommands {
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
             guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key is never shown.") }
+            _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
             guard let data = try context.keychain().read(forKey: key, context: nil) else {
                 throw CLIError.refused("No keychain item \"\(key)\".")
             }
@@ -60,6 +61,7 @@ enum KeychainCommands {
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
             guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key cannot be replaced.") }
+            _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
             var value = FileHandle.standardInput.readDataToEndOfFile()
             if value.last == 10 { value.removeLast() }
             try context.keychain().store(value, forKey: key)
@@ -72,6 +74,10 @@ enum KeychainCommands {
             guard key != KeychainKeyProvider.itemKey else {
                 throw CLIError.refused("DataKey unlocks your lists; removing it would make them unreadable.")
             }
+            guard !key.hasPrefix("Lock") else {
+                throw CLIError.refused("\(key) belongs to the app lock; use 'checklists lock disable'.")
+            }
+            _ = try context.store()
             guard try context.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key) else {
                 throw CLIError.refused("No keychain item \"\(key)\".")
             }

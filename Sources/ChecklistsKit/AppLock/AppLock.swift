@@ -1,0 +1,211 @@
+import Foundation
+import Keychain
+import LocalAuthentication
+import Sodium
+
+/// The app lock's custody of the data key.
+///
+/// Lock off: the data key is the keychain item "DataKey". Lock on: "DataKey" is gone and the
+/// data key exists only sealed — under an Argon2id key from the passcode ("LockWrap.passcode"),
+/// or under a random key-encryption key ("LockWrap.kek") whose copies sit in the keychain behind
+/// access control: "LockKEK.password" (password only) and, for the fingerprint method,
+/// "LockKEK.fingerprint" (bound to the enrolled fingers).
+public struct AppLock: Sendable {
+    public let keychain: KeychainWrapper
+    public let environment: LAEnvironment
+    public let cache: (any UnlockedKeyCache)?
+    public let passcodeCost: PasswordHash
+
+    static let passcodeWrapItem = "LockWrap.passcode"
+    static let kekWrapItem = "LockWrap.kek"
+    static let passwordKEKItem = "LockKEK.password"
+    static let fingerprintKEKItem = "LockKEK.fingerprint"
+    static let lockItems = [passcodeWrapItem, kekWrapItem, passwordKEKItem, fingerprintKEKItem]
+
+    public init(
+        keychain: KeychainWrapper, environment: LAEnvironment, cache: (any UnlockedKeyCache)?,
+        passcodeCost: PasswordHash = .interactive
+    ) {
+        self.keychain = keychain
+        self.environment = environment
+        self.cache = cache
+        self.passcodeCost = passcodeCost
+    }
+
+    // MARK: - Unlocking
+
+    /// Authenticates with `method` and returns the data key.
+    /// - Throws: `LAError` when authentication fails or is cancelled; `KeychainError` when the
+    ///   sealed key cannot be read.
+    public func unlock(_ method: LockMethod, reason: String) throws -> SecureBytes {
+        switch method {
+        case .off: throw LAError(.invalidContext, "The app lock is off.")
+        case .passcode: return try unlockWithPasscode(reason: reason)
+        case .password: return try unlockWithKEK(biometrics: false, reason: reason)
+        case .fingerprint: return try unlockWithKEK(biometrics: true, reason: reason)
+        }
+    }
+
+    /// Evaluates for `method` (fingerprint with password fallback, or the password alone)
+    /// and returns the context; the passcode method is checked by `checkPasscode`.
+    public func evaluate(_ method: LockMethod, reason: String) throws(LAError) -> LAContext {
+        var env = environment
+        if method != .fingerprint { env.biometrics = nil }
+        if method == .password { env.passcode = nil }
+        let context = LAContext(environment: env)
+        try context.evaluateNow(.deviceOwnerAuthentication, localizedReason: reason)
+        return context
+    }
+
+    private func unlockWithKEK(biometrics: Bool, reason: String) throws -> SecureBytes {
+        guard let wrap = try keychain.read(forKey: Self.kekWrapItem, context: nil) else {
+            throw KeychainError.backend(
+                "the sealed data key (\(Self.kekWrapItem)) is missing from the \(keychain.backend.name)")
+        }
+        var context = try evaluate(biometrics ? .fingerprint : .password, reason: reason)
+        let item = context.lastSuccess?.biometric == true ? Self.fingerprintKEKItem : Self.passwordKEKItem
+        var kek: Data?
+        let result = Result { () throws(KeychainError) -> Data? in try keychain.read(forKey: item, context: context) }
+        switch result {
+        case .success(let data):
+            kek = data
+        case .failure(let error) where error == .biometryChanged:
+            // The enrolled fingers changed: the fingerprint copy is void, the password decides.
+            environment.presenter.notify("Your enrolled fingerprints changed: enter your password to unlock.")
+            context = try evaluate(.password, reason: reason)
+            kek = try keychain.read(forKey: Self.passwordKEKItem, context: context)
+        case .failure(let error):
+            throw error
+        }
+        guard var kekBytes = kek.map(Array.init) else {
+            throw KeychainError.backend("the key-encryption key is missing from the \(keychain.backend.name)")
+        }
+        defer { Sodium.wipe(&kekBytes) }
+        return try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
+    }
+
+    /// Asks for the passcode and opens the passcode wrap with it: one Argon2id run per try,
+    /// with the same persisted back-off as every password.
+    private func unlockWithPasscode(reason: String) throws -> SecureBytes {
+        guard let stored = try keychain.read(forKey: Self.passcodeWrapItem, context: nil) else {
+            throw KeychainError.backend(
+                "the sealed data key (\(Self.passcodeWrapItem)) is missing from the \(keychain.backend.name)")
+        }
+        let wrap = KeyWrap(bytes: Array(stored))
+        var notice: String?
+        for _ in 0..<environment.passwordAttempts {
+            let key = try askPasscode(reason: reason, notice: notice) { try? wrap.open(passcode: $0) }
+            if let key { return key }
+            notice = "Wrong passcode, try again."
+        }
+        throw LAError(.authenticationFailed, "Wrong passcode.")
+    }
+
+    /// Asks once for the passcode (after checking the back-off) and tries it with `check`.
+    /// - Returns: `check`'s result, or nil when the passcode was wrong (recorded for back-off).
+    public func askPasscode<R>(reason: String, notice: String? = nil, _ check: ([UInt8]) throws -> R?) throws -> R? {
+        guard environment.presenter.canPrompt else { throw LAError(.notInteractive) }
+        if let until = environment.state.read().passwordBlockedUntil(now: environment.now()) {
+            throw Self.backoff(until)
+        }
+        guard
+            var answer = environment.presenter.askPassword(
+                PasswordPrompt(reason: reason, label: "Checklists passcode", notice: notice))
+        else { throw LAError(.userCancel) }
+        defer { Sodium.wipe(&answer) }
+        if let result = try check(answer) {
+            environment.state.recordPasswordSuccess()
+            return result
+        }
+        let values = environment.state.recordWrongPassword(now: environment.now())
+        if let until = values.passwordBlockedUntil(now: environment.now()) { throw Self.backoff(until) }
+        return nil
+    }
+
+    static func backoff(_ until: Date) -> LAError {
+        let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+        return LAError(
+            .authenticationFailed, "Too many wrong passwords: try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+        )
+    }
+
+    // MARK: - Sealing
+
+    /// Seals `dataKey` for `method` and stores the result durably. Nothing that opened the key
+    /// before is removed here (see `finishSwitch`), so a crash leaves a working custody.
+    /// - Parameters:
+    ///   - passcode: For the passcode method, the passcode.
+    ///   - context: For the fingerprint method, a context that knows the enrolled fingers.
+    public func seal(_ dataKey: SecureBytes, for method: LockMethod, passcode: [UInt8]?, context: LAContext?) throws {
+        switch method {
+        case .off:
+            var bytes = dataKey.copyBytes()
+            defer { Sodium.wipe(&bytes) }
+            try keychain.store(
+                Data(bytes), forKey: KeychainKeyProvider.itemKey, accessibility: .afterFirstUnlockThisDeviceOnly)
+        case .passcode:
+            guard let passcode else { throw LAError(.passcodeNotSet) }
+            let wrap = try KeyWrap.sealed(dataKey, passcode: passcode, cost: passcodeCost)
+            try keychain.store(
+                Data(wrap.bytes), forKey: Self.passcodeWrapItem, accessibility: .afterFirstUnlockThisDeviceOnly)
+        case .password, .fingerprint:
+            let kek = try SecureBytes(randomCount: SecretBox.keyLength)
+            var kekBytes = kek.copyBytes()
+            defer { Sodium.wipe(&kekBytes) }
+            try keychain.store(
+                Data(kekBytes), forKey: Self.passwordKEKItem, accessibility: .afterFirstUnlockThisDeviceOnly,
+                accessControl: .devicePasscode)
+            if method == .fingerprint {
+                try keychain.store(
+                    Data(kekBytes), forKey: Self.fingerprintKEKItem, accessibility: .afterFirstUnlockThisDeviceOnly,
+                    accessControl: .biometryCurrentSet, context: context)
+            }
+            let wrap = try KeyWrap.sealed(dataKey, kek: kek)
+            try keychain.store(
+                Data(wrap.bytes), forKey: Self.kekWrapItem, accessibility: .afterFirstUnlockThisDeviceOnly)
+        }
+    }
+
+    /// After the setting names `method`, removes every custody item `method` does not use.
+    public func finishSwitch(to method: LockMethod) {
+        var keep: Set<String> = []
+        switch method {
+        case .off: keep = [KeychainKeyProvider.itemKey]
+        case .passcode: keep = [Self.passcodeWrapItem]
+        case .password: keep = [Self.kekWrapItem, Self.passwordKEKItem]
+        case .fingerprint: keep = [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem]
+        }
+        for item in Self.lockItems + [KeychainKeyProvider.itemKey] where !keep.contains(item) {
+            keychain.removeObject(forKey: item)
+        }
+    }
+}
+
+/// The data key behind the app lock: from the session cache when the reuse window covers it,
+/// else after an authentication (which then fills the cache).
+public struct LockedKeyProvider: KeyProvider {
+    public let lock: AppLock
+    public let settings: LockSettings
+    public let reason: String
+
+    public init(lock: AppLock, settings: LockSettings, reason: String = "Unlock Checklists.") {
+        self.lock = lock
+        self.settings = settings
+        self.reason = reason
+    }
+
+    public var location: String { "the app lock (\(settings.method.rawValue))" }
+
+    public func loadKey() throws -> SecureBytes? {
+        if let cached = lock.cache?.load() { return cached }
+        let key = try lock.unlock(settings.method, reason: reason)
+        lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
+        // A crash while the lock was being turned on may have left the plain key behind.
+        lock.finishSwitch(to: settings.method)
+        return key
+    }
+
+    public func createKey() throws -> SecureBytes {
+        throw StoreError.missingKey(path: location)
+    }
+}

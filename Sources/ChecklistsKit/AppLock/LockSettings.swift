@@ -1,0 +1,60 @@
+import Foundation
+import Sodium
+
+/// How the app lock unlocks, and for how long an unlock lasts.
+public struct LockSettings: Sendable, Equatable {
+    /// The unlock method; `.off` when the lock is off.
+    public var method: LockMethod
+    /// How long an unlock covers later commands in the same session (seconds, ≤ 300).
+    public var reuseSeconds: Int
+    /// Minutes without input after which the terminal UI locks again.
+    public var idleMinutes: Int
+
+    public static let defaults = LockSettings(method: .off, reuseSeconds: 60, idleMinutes: 5)
+
+    public init(method: LockMethod, reuseSeconds: Int, idleMinutes: Int) {
+        self.method = method
+        self.reuseSeconds = reuseSeconds
+        self.idleMinutes = idleMinutes
+    }
+
+    /// The settings of the store in `directory`, read without its key.
+    public static func read(directory: String) -> LockSettings {
+        func value(_ name: String) -> String? { ChecklistStore.peekSetting(directory: directory, named: name) }
+        return LockSettings(
+            method: value("AppLock").flatMap(LockMethod.init(rawValue:)) ?? defaults.method,
+            reuseSeconds: value("LockReuseSeconds").flatMap(Int.init) ?? defaults.reuseSeconds,
+            idleMinutes: value("LockIdleMinutes").flatMap(Int.init) ?? defaults.idleMinutes)
+    }
+
+    /// Saves the reuse window and idle timeout (the method changes only through `AppLock`).
+    public func saveTimes(in store: ChecklistStore) throws {
+        try store.setSetting(named: "LockReuseSeconds", to: String(reuseSeconds))
+        try store.setSetting(named: "LockIdleMinutes", to: String(idleMinutes))
+    }
+}
+
+/// The app lock's unlock method.
+public enum LockMethod: String, Sendable, CaseIterable {
+    case off
+    /// Fingerprint (fprintd), falling back to the password.
+    case fingerprint
+    /// The account password (PAM).
+    case password
+    /// The app's own passcode.
+    case passcode
+}
+
+/// Where an unlocked data key is kept between commands of one session.
+public protocol UnlockedKeyCache: Sendable {
+    /// Whether this process can use the cache at all.
+    var isAvailable: Bool { get }
+    /// The cached key, if one is there and still valid.
+    func load() -> SecureBytes?
+    /// Caches `key` for `seconds`.
+    func store(_ key: SecureBytes, for seconds: TimeInterval)
+    /// Forgets the cached key (`lock now`).
+    func drop()
+    /// When the cached key expires, or nil when none is cached.
+    func expiry() -> Date?
+}
