@@ -60,7 +60,9 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-        .testTarget(name: "KeychainTests", dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium"]),
+        .testTarget(
+            name: "KeychainTests",
+            dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),
         .testTarget(name: "LocalAuthenticationTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "LinuxAuthenticationTests",

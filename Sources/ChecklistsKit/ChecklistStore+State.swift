@@ -17,12 +17,16 @@ extension ChecklistStore {
             case listName(Int64)
             case listIcon(Int64)
             case itemText(Int64)
+            case noteTitle(Int64)
+            case noteBody(Int64)
 
             var associatedData: [UInt8] {
                 switch self {
                 case .listName(let id): Array("checklists.name:\(id)".utf8)
                 case .listIcon(let id): Array("checklists.icon:\(id)".utf8)
                 case .itemText(let id): Array("items.text:\(id)".utf8)
+                case .noteTitle(let id): Array("notes.title:\(id)".utf8)
+                case .noteBody(let id): Array("notes.body:\(id)".utf8)
                 }
             }
         }

@@ -6,6 +6,8 @@ public enum ChecklistsError: Error, Sendable, Equatable {
     case badDate(String)
     case listNotFound(String)
     case itemNotFound(Int64)
+    case emptyNoteTitle
+    case noteNotFound(Int64)
     /// More than one list has this name; the candidates are listed.
     case ambiguousList(String, candidates: [Checklist])
 }
@@ -21,6 +23,8 @@ extension ChecklistsError: CustomStringConvertible {
             "Cannot read the date \"\(text)\". Use YYYY-MM-DD HH:MM, today HH:MM or tomorrow HH:MM."
         case .listNotFound(let ref): "No list \"\(ref)\"."
         case .itemNotFound(let id): "No item with ID \(id)."
+        case .emptyNoteTitle: "A note needs a title."
+        case .noteNotFound(let id): "No note with ID \(id)."
         case .ambiguousList(let name, let candidates):
             "More than one list is named \"\(name)\"; use its ID: "
                 + candidates.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") + "."
@@ -30,7 +34,7 @@ extension ChecklistsError: CustomStringConvertible {
     /// Whether this is a lookup that found nothing (exit 1) rather than bad input (exit 2).
     public var isNotFound: Bool {
         switch self {
-        case .listNotFound, .itemNotFound: true
+        case .listNotFound, .itemNotFound, .noteNotFound: true
         default: false
         }
     }

@@ -42,7 +42,17 @@ enum Schema {
             UPDATE checklists SET total = total + 1, remaining = remaining + (NEW.checked = 0)
             WHERE id = NEW.list_id;
         END;
+        """,
+        // 2: notes. Title and body are encrypted; only the modification time is plain (for ordering).
         """
+        CREATE TABLE notes(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title BLOB NOT NULL,
+            body BLOB NOT NULL,
+            modified INTEGER NOT NULL
+        );
+        CREATE INDEX notes_by_time ON notes(modified DESC, id DESC);
+        """,
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

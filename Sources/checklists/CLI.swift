@@ -12,7 +12,9 @@ enum CLI {
         options: ["--home", "--keychain"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
 
     static var commands: [Command] {
-        ChecklistCommands.all + ItemCommands.all + AuthCommands.all + KeychainCommands.all + LockCommands.all
+        ChecklistCommands.all + ItemCommands.all + AuthCommands.all + NoteCommands.all + SecretCommands.all
+            + KeychainCommands.all
+            + LockCommands.all
     }
 
     /// Runs one invocation and returns the exit status.

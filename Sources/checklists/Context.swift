@@ -33,6 +33,9 @@ struct Context {
         self.environment = environment
         self.output = output
         locale = UserLocale(environment: environment)
+        // whenUnlocked keychain items are readable while the app lock is off or once unlocked.
+        let unlocked = LockSettings.read(directory: home).method == .off
+        KeychainWrapper.isAppUnlocked = { unlocked }
     }
 
     /// The store, opened on first use: its data key from the keychain, or with the app lock on,
@@ -41,6 +44,7 @@ struct Context {
         if let openedStore { return openedStore }
         let store = try ChecklistStore(directory: home, keyProvider: try keyProvider(reason: reason))
         openedStore = store
+        KeychainWrapper.isAppUnlocked = { true }  // whenUnlocked items: this process has unlocked
         return store
     }
 

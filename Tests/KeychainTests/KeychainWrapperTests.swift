@@ -1,3 +1,4 @@
+import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
@@ -116,6 +117,26 @@ import Testing
             KeychainWrapper(serviceName: "Checklists", backend: backend).string(forKey: "SecretMessage") == "changed")
     }
 
+    @Test func seedStyleCodeReadsWhatTheCommandLineWrote() throws {
+        let pam = try PAMRig(password: "pw")
+        let home = dir.appending("home")
+        let environment = [
+            "PATH": "/usr/bin:/bin", "HOME": dir.path, "CHECKLISTS_HOME": home, "CHECKLISTS_PAM_CONFDIR": pam.confdir,
+            "XDG_RUNTIME_DIR": dir.appending("run"), "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus",
+        ]
+        let session = try PtySession(
+            ["/bin/sh", "-c", "printf 'Written by checklists' | \(CLIRunner.binary) secret set --keychain file"],
+            environment: environment)
+        try session.expect("Password for")
+        session.send("pw\r")
+        try session.expect("Secret saved.")
+        #expect(try session.wait() == 0)
+
+        KeychainWrapper.defaultBackend = FileVault(
+            path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key"))
+        #expect(KeychainWrapper.standard.string(forKey: "SecretMessage") == "Written by checklists")
+    }
+
     @Test func whenUnlockedItemsNeedTheAppUnlocked() {
         let keychain = KeychainWrapper(serviceName: "Checklists", backend: MemoryKeychain())
         keychain.set("a", forKey: "unlocked-only", withAccessibility: .whenUnlocked)
@@ -125,5 +146,22 @@ import Testing
         #expect(keychain.string(forKey: "unlocked-only") == nil)
         #expect(throws: KeychainError.appLocked) { try keychain.read(forKey: "unlocked-only", context: nil) }
         #expect(keychain.string(forKey: "always") == "b")
+    }
+}
+
+@Suite struct SecretMessageTests {
+    @Test func savesAndHidesOnResignActive() throws {
+        let keychain = KeychainWrapper(serviceName: "Checklists", backend: MemoryKeychain())
+        let secret = SecretMessage(keychain: keychain)
+        #expect(secret.title == "Nothing to see here")
+        try secret.saveAndHide()  // hidden: nothing is written
+        #expect(keychain.string(forKey: "SecretMessage") == nil)
+        try secret.unlock()
+        #expect(secret.title == "Secret stuff!")
+        secret.text = "Typed while shown"
+        try secret.saveAndHide()
+        #expect(secret.title == "Nothing to see here")
+        #expect(secret.text == nil)
+        #expect(keychain.string(forKey: "SecretMessage") == "Typed while shown")
     }
 }

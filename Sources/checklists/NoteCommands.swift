@@ -1,0 +1,140 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+
+/// `notes`, `note add|show|edit|delete`. Notes need an unlocked session.
+enum NoteCommands {
+    static let reason = "Authentication is needed to access your notes."
+
+    static let all: [Command] = [
+        Command(path: ["notes"], usage: "notes", summary: "List your notes, newest first.") { context in
+            try context.expectPositionals(atMost: 0)
+            let notes = try context.store(reason: reason).notes()
+            if context.json {
+                try context.output.json(
+                    notes.map { NoteSummaryJSON(id: $0.id, title: $0.title, modified: DueDate.iso8601($0.modified)) })
+                return
+            }
+            if notes.isEmpty { context.output.line("No notes. Add one with: checklists note add --title TITLE") }
+            let dates = DueDate.Display(locale: context.locale.time)
+            let width = notes.map { String($0.id).count }.max() ?? 1
+            for note in notes {
+                let id = String(repeating: " ", count: width - String(note.id).count) + String(note.id)
+                context.output.line("\(id)  \(dates.string(note.modified))  \(note.title)")
+            }
+        },
+        Command(
+            path: ["note", "add"], usage: "note add --title TITLE [--body TEXT | --body - | --edit]",
+            summary: "Write a new note.",
+            details: [
+                "--body - reads the body from standard input; --edit opens $VISUAL or $EDITOR (default vi)",
+                "with the title on the first line and the body after a blank line.",
+            ],
+            spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
+        ) { context in
+            try context.expectPositionals(atMost: 0)
+            var title = context.arguments["--title"] ?? ""
+            var body = try bodyArgument(context) ?? ""
+            if context.arguments.has("--edit") {
+                guard let edited = try editNote(title: title, body: body, context) else { return }
+                (title, body) = edited
+            }
+            if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
+            let note = try context.store(reason: reason).addNote(title: title, body: body)
+            try show(note, verb: "Added note \(note.id)", &context)
+        },
+        Command(path: ["note", "show"], usage: "note show ID", summary: "Show a note.") { context in
+            let id = try ItemCommands.itemID(context)
+            guard let note = try context.store(reason: reason).note(id: id) else {
+                throw ChecklistsError.noteNotFound(id)
+            }
+            if context.json {
+                try context.output.json(NoteJSON(note))
+                return
+            }
+            context.output.line(note.title)
+            context.output.line(String(repeating: "─", count: min(60, max(3, TextWidth.of(note.title)))))
+            if !note.body.isEmpty { context.output.line(note.body) }
+        },
+        Command(
+            path: ["note", "edit"], usage: "note edit ID [--title TITLE] [--body TEXT | --body - | --edit]",
+            summary: "Change a note in place.", spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
+        ) { context in
+            let id = try ItemCommands.itemID(context)
+            var title = context.arguments["--title"]
+            var body = try bodyArgument(context)
+            guard title != nil || body != nil || context.arguments.has("--edit") else {
+                throw CLIError.usage("nothing to change: give --title, --body or --edit")
+            }
+            if let t = title, t.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
+            let store = try context.store(reason: reason)
+            if context.arguments.has("--edit") {
+                guard let note = try store.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+                guard let edited = try editNote(title: title ?? note.title, body: body ?? note.body, context) else {
+                    return
+                }
+                if edited.title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
+                (title, body) = (edited.title, edited.body)
+            }
+            let note = try store.updateNote(id: id, title: title, body: body)
+            try show(note, verb: "Saved note \(note.id)", &context)
+        },
+        Command(path: ["note", "delete"], usage: "note delete ID", summary: "Delete a note.") { context in
+            let note = try context.store(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
+            if context.json {
+                try context.output.json(NoteJSON(note))
+            } else {
+                context.output.line("Deleted note \(note.id): \(note.title)")
+            }
+        },
+    ]
+
+    /// `--body TEXT`, or `--body -` for standard input; nil when not given.
+    static func bodyArgument(_ context: Context) throws -> String? {
+        guard let body = context.arguments["--body"] else { return nil }
+        if context.arguments.has("--edit") { throw CLIError.usage("give either --body or --edit") }
+        guard body == "-" else { return body }
+        var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// The title and body after the editor, or nil when the editor failed (nothing changes).
+    static func editNote(title: String, body: String, _ context: Context) throws -> (title: String, body: String)? {
+        guard let text = try Editor.edit("\(title)\n\n\(body)", environment: context.environment, home: context.home)
+        else {
+            throw CLIError(message: "The editor exited with an error; nothing was saved.", code: .refused)
+        }
+        return Editor.splitNote(text)
+    }
+
+    static func show(_ note: Note, verb: String, _ context: inout Context) throws {
+        if context.json {
+            try context.output.json(NoteJSON(note))
+        } else {
+            context.output.line("\(verb): \(note.title)")
+        }
+    }
+}
+
+/// `notes --json` element.
+struct NoteSummaryJSON: Encodable {
+    let id: Int64
+    let title: String
+    let modified: String
+}
+
+/// `note show --json`: {"id","title","body","modified"}.
+struct NoteJSON: Encodable {
+    let id: Int64
+    let title: String
+    let body: String
+    let modified: String
+
+    init(_ note: Note) {
+        id = note.id
+        title = note.title
+        body = note.body
+        modified = DueDate.iso8601(note.modified)
+    }
+}

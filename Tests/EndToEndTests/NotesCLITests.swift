@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Notes and the secret message on the built binary, with and without the app lock.
+@Suite struct NotesCLITests {
+    let dir = TemporaryDirectory()
+    let scripts = TemporaryDirectory("editors")
+    let pam = try! PAMRig(password: "account pw")
+    var home: String { dir.appending("home") }
+
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home,
+            "XDG_RUNTIME_DIR": dir.appending("run"), "CHECKLISTS_PAM_CONFDIR": pam.confdir,
+            "CHECKLISTS_PASSCODE_COST": "min", "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus",
+        ].merging(extra) { $1 }
+    }
+
+    var cli: CLIRunner { CLIRunner(home: home, environment: environment()) }
+
+    func editor(_ name: String, _ script: String) throws -> String {
+        let path = scripts.appending(name)
+        try "#!/bin/sh\n\(script)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o700)
+        return path
+    }
+
+    @Test func addShowEditDelete() throws {
+        #expect(try cli.run("note", "add", "--title", "Ideas", "--body", "Línea uno\n第二行").status == 0)
+        #expect(try cli.run("note", "add", "--title", "Later").status == 0)
+        let list = try cli.run("notes").stdout
+        #expect(list.range(of: "Later")!.lowerBound < list.range(of: "Ideas")!.lowerBound)
+        let shown = try cli.run("note", "show", "1").stdout
+        #expect(shown.hasPrefix("Ideas\n"))
+        #expect(shown.contains("Línea uno\n第二行"))
+        #expect(try cli.run("note", "edit", "1", "--title", "Better ideas").status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.run("note", "show", "1", "--json").stdout.utf8))
+        let note = try #require(json as? [String: Any])
+        #expect(note["title"] as? String == "Better ideas")
+        #expect(note["body"] as? String == "Línea uno\n第二行")
+        #expect(try cli.run("note", "delete", "2").status == 0)
+        #expect(try cli.run("note", "show", "2").status == 1)
+        #expect(try cli.run("notes", "--json").stdout.contains("Better ideas"))
+    }
+
+    @Test func aBlankTitleIsRefusedAndNothingIsSaved() throws {
+        for arguments in [["note", "add", "--title", "   ", "--body", "x"], ["note", "add", "--body", "x"]] {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr == "checklists: A note needs a title.\n")
+        }
+        try cli.run("note", "add", "--title", "Keep")
+        #expect(try cli.run("note", "edit", "1", "--title", "").status == 2)
+        #expect(try cli.run("notes", "--json").stdout.contains("Keep"))
+    }
+
+    @Test func aMegabyteBodyFromStandardInput() throws {
+        let body = String(repeating: "0123456789abcdeé\n", count: 62_000)
+        #expect(try cli.run("note", "add", "--title", "Big", "--body", "-", stdin: body).status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.run("note", "show", "1", "--json").stdout.utf8))
+        #expect((json as? [String: Any])?["body"] as? String == String(body.dropLast()))
+    }
+
+    @Test func theEditorFlowSavesAbortsAndLeavesNothingBehind() throws {
+        try cli.run("note", "add", "--title", "Draft", "--body", "old body")
+        let good = try editor("good.sh", "printf 'Final title\\n\\nConfidential body\\n' > \"$1\"")
+        var edit = cli
+        edit.environment["EDITOR"] = good
+        #expect(try edit.run("note", "edit", "1", "--edit").status == 0)
+        #expect(try cli.run("note", "show", "1").stdout == "Final title\n───────────\nConfidential body\n")
+
+        edit.environment["EDITOR"] = try editor("fail.sh", "printf 'Hijacked\\n\\nx' > \"$1\"; exit 3")
+        let failed = try edit.run("note", "edit", "1", "--edit")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("nothing was saved"))
+        edit.environment["EDITOR"] = try editor("blank.sh", "printf '\\n\\nbody only' > \"$1\"")
+        #expect(try edit.run("note", "edit", "1", "--edit").status == 2)
+        #expect(try cli.run("note", "show", "1").stdout.hasPrefix("Final title"))
+
+        edit.environment["EDITOR"] = try editor("new.sh", "printf 'Written in vi\\n\\nhello' > \"$1\"")
+        #expect(try edit.run("note", "add", "--edit").status == 0)
+        #expect(try cli.run("notes").stdout.contains("Written in vi"))
+
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.appending("run/checklists-edit"))
+        #expect(leftovers.isEmpty)
+        let bytes = try dir.allBytes()
+        for secret in ["Confidential", "Written in vi", "Hijacked"] {
+            let leaked = bytes.contains(utf8: secret)
+            #expect(!leaked, "\(secret) is on disk in the clear")
+        }
+    }
+
+    @Test func withTheLockOnNotesNeedAuthenticationAndShowNothingOnFailure() throws {
+        try cli.run("note", "add", "--title", "Diary", "--body", "Dear diary")
+        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "1357\n").status == 0)
+        let refused = try cli.run("note", "show", "1")
+        #expect(refused.status == 1)
+        #expect(!refused.stdout.contains("Dear diary"))
+
+        let cancelled = try PtySession([CLIRunner.binary, "note", "show", "1"], environment: environment())
+        try cancelled.expect("Authentication is needed to access your notes.")
+        cancelled.send("\u{1b}")
+        #expect(try cancelled.wait() == 1)
+        #expect(!cancelled.transcript.contains("Dear diary"))
+
+        let opened = try PtySession([CLIRunner.binary, "note", "show", "1"], environment: environment())
+        try opened.expect("Checklists passcode")
+        opened.send("1357\r")
+        try opened.expect("Dear diary")
+        #expect(try opened.wait() == 0)
+    }
+
+    @Test func theSecretMessageIsShownOnlyAfterAuthentication() throws {
+        let set = try PtySession(
+            ["/bin/sh", "-c", "printf 'The eagle lands at noon' | \(CLIRunner.binary) secret set"],
+            environment: environment())
+        try set.expect("Password for")
+        set.send("account pw\r")
+        try set.expect("Secret saved.")
+        #expect(try set.wait() == 0)
+
+        let refused = try cli.run("secret")
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "Nothing to see here\n")
+
+        let show = try PtySession([CLIRunner.binary, "secret"], environment: environment())
+        try show.expect("Nothing to see here")
+        try show.expect("Identify yourself!")
+        show.send("account pw\r")
+        try show.expect("Secret stuff!")
+        try show.expect("The eagle lands at noon")
+        #expect(try show.wait() == 0)
+
+        let wrong = try PtySession([CLIRunner.binary, "secret"], environment: environment())
+        try wrong.expect("Password for")
+        wrong.send("\u{1b}")
+        #expect(try wrong.wait() == 1)
+        #expect(!wrong.transcript.contains("eagle"))
+        let leaked = try dir.allBytes().contains(utf8: "eagle")
+        #expect(!leaked)
+    }
+}
