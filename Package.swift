@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(
             name: "CPAM", pkgConfig: "pam",
             providers: [.apt(["libpam0g-dev"])]),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CKeyutils", pkgConfig: "libkeyutils",
             providers: [.apt(["libkeyutils-dev"])]),
@@ -32,6 +33,9 @@ let package = Package(
         // MARK: - Libraries
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "PrivateFiles"),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
+        .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
@@ -41,7 +45,7 @@ let package = Package(
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
         .target(
             name: "ChecklistsKit",
-            dependencies: ["CSQLite", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication"]),
+            dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
@@ -51,7 +55,7 @@ let package = Package(
             name: "checklists",
             dependencies: [
                 "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
-                "SecretServiceKeychain", "SessionKeyring",
+                "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit"],
@@ -63,14 +67,17 @@ let package = Package(
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),
+        .testTarget(name: "RemindersTests", dependencies: ["Reminders", "TestSupport"]),
         .testTarget(name: "LocalAuthenticationTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "LinuxAuthenticationTests",
             dependencies: ["LinuxAuthentication", "LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
-        .testTarget(name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium"]),
+        .testTarget(
+            name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
     ],

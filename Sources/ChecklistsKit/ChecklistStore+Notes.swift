@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 
 extension ChecklistStore {
     /// Every note, newest first; bodies are left empty (they are decrypted only when shown).

@@ -1,5 +1,6 @@
 import Foundation
 import PrivateFiles
+import SQLiteKit
 import Sodium
 import Synchronization
 
@@ -35,10 +36,16 @@ public final class ChecklistStore: Sendable {
         } catch let error as FileError {
             throw StoreError(error)
         }
-        let db = try Database(path: databasePath, create: false)
-        try db.execute("PRAGMA busy_timeout=5000")
-        try Schema.prepare(db)
-        let box = try Self.unlock(db, keyProvider: keyProvider)
+        let db: Database
+        let box: SecretBox
+        do {
+            db = try Database(path: databasePath, create: false)
+            try db.execute("PRAGMA busy_timeout=5000")
+            try Schema.prepare(db)
+            box = try Self.unlock(db, keyProvider: keyProvider)
+        } catch let error as SQLiteError {
+            throw StoreError(error)
+        }
         state = State(db: db, box: box)
         try handleFirstTime()
     }
@@ -274,13 +281,15 @@ extension ChecklistStore {
     func read<R>(_ body: (State) throws -> R) throws -> R {
         lock.lock()
         defer { lock.unlock() }
-        return try body(state)
+        do { return try body(state) } catch let error as SQLiteError { throw StoreError(error) }
     }
 
     func write<R>(_ body: (State) throws -> R) throws -> R {
         lock.lock()
         defer { lock.unlock() }
-        return try state.db.transaction { try body(state) }
+        do { return try state.db.transaction { try body(state) } } catch let error as SQLiteError {
+            throw StoreError(error)
+        }
     }
 
     private func handleFirstTime() throws {

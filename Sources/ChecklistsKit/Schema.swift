@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// The database schema and its forward migrations, versioned with `PRAGMA user_version`.
 ///
 /// Plain (unencrypted) columns hold only what counting and reminders need and no words the

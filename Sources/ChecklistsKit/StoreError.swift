@@ -1,4 +1,15 @@
 import PrivateFiles
+import SQLiteKit
+
+extension StoreError {
+    /// The store's view of an SQLite failure.
+    init(_ error: SQLiteError) {
+        switch error {
+        case .sqlite(let code, let message): self = .sqlite(code: code, message: message)
+        case .corrupt(let path): self = .corrupt(path: path)
+        }
+    }
+}
 
 /// Errors from the checklists store: storage, schema and encryption failures.
 public enum StoreError: Error, Sendable, Equatable {

@@ -117,11 +117,10 @@ public struct CLIRunner: Sendable {
     }
 
     /// Starts a program with `stdin` and returns its PID without waiting (for kill tests).
+    /// - Parameter log: A file that receives its standard output and error (default: discarded).
     public static func spawnDetached(
-        _ path: String, _ arguments: [String], environment: [String: String], stdin: String
-    )
-        throws -> pid_t
-    {
+        _ path: String, _ arguments: [String], environment: [String: String], stdin: String, log: String? = nil
+    ) throws -> pid_t {
         var input: [Int32] = [0, 0]
         guard pipe(&input) == 0 else { throw RigError(name: path, message: "pipe: \(errno)") }
         _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
@@ -129,8 +128,8 @@ public struct CLIRunner: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -76,5 +76,11 @@ public final class Rig: @unchecked Sendable {
 public struct RigError: Error, CustomStringConvertible {
     public let name: String
     public let message: String
+
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
     public var description: String { "rig \(name) did not start: \(message)" }
 }

@@ -4,6 +4,8 @@ import Foundation
 import Keychain
 import LocalAuthentication
 import PrivateFiles
+import ReminderAgent
+import Reminders
 import Sodium
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
@@ -12,9 +14,8 @@ enum CLI {
         options: ["--home", "--keychain"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
 
     static var commands: [Command] {
-        ChecklistCommands.all + ItemCommands.all + AuthCommands.all + NoteCommands.all + SecretCommands.all
-            + KeychainCommands.all
-            + LockCommands.all
+        ChecklistCommands.all + ItemCommands.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
+            + AuthCommands.all + KeychainCommands.all + LockCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
@@ -48,6 +49,10 @@ enum CLI {
                 return ExitCode.ok.rawValue
             }
             var context = Context(arguments: args, environment: environment, output: output)
+            defer {
+                // A change may have moved a reminder: let a running agent re-plan.
+                if context.scheduler != nil { ReminderAgent.poke(home: context.home) }
+            }
             try command.run(&context)
             return ExitCode.ok.rawValue
         } catch {
@@ -93,6 +98,7 @@ enum CLI {
         case let e as SodiumError: (.storage, e.description)
         case let e as FileError: (.storage, e.description)
         case let e as KeychainError: (.storage, e.description)
+        case let e as RemindersError: (.storage, e.description)
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }

@@ -3,6 +3,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import Reminders
 import SecretServiceKeychain
 import SessionKeyring
 import Sodium
@@ -43,15 +44,31 @@ struct Context {
     mutating func store(reason: String = "Unlock Checklists.") throws -> ChecklistStore {
         if let openedStore { return openedStore }
         let store = try ChecklistStore(directory: home, keyProvider: try keyProvider(reason: reason))
-        openedStore = store
+        try attach(store)
         KeychainWrapper.isAppUnlocked = { true }  // whenUnlocked items: this process has unlocked
         return store
     }
 
+    /// Keeps the reminders in step with the store from now on.
+    private mutating func attach(_ store: ChecklistStore) throws {
+        openedStore = store
+        let center = try notificationCenter()
+        scheduler = ReminderScheduler(center: center, store: store, dates: DueDate.Display(locale: locale.time))
+        scheduler?.start()
+    }
+
+    /// The pending-reminders store of this data directory.
+    func notificationCenter() throws -> Reminders.NotificationCenter {
+        try Reminders.NotificationCenter(directory: home)
+    }
+
+    /// The reminder scheduler, once the store is open.
+    private(set) var scheduler: ReminderScheduler?
+
     /// The store opened with a key already in hand.
     mutating func store(key: SecureBytes) throws -> ChecklistStore {
         let store = try ChecklistStore(directory: home, keyProvider: StaticKeyProvider(key: key))
-        openedStore = store
+        try attach(store)
         return store
     }
 

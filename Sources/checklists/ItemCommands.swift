@@ -115,16 +115,19 @@ enum ItemCommands {
     static func show(_ item: ChecklistItem, verb: String, _ context: inout Context) throws {
         if context.json {
             try context.output.json(ItemJSON(item))
-            return
+        } else {
+            context.output.line(
+                "\(verb): \(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time)))")
         }
-        context.output.line(
-            "\(verb): \(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time)))")
-        if item.shouldRemind {
-            if let due = item.dueDate, due <= Date() {
-                Output.error("Note: the due date is in the past, so no reminder will fire.")
-            } else if item.dueDate == nil {
-                Output.error("Note: the item has no due date, so no reminder will fire.")
-            }
+        // Only adding or editing can turn a reminder on; toggles say nothing about it.
+        guard item.shouldRemind, verb.hasPrefix("Added") || verb.hasPrefix("Saved") else { return }
+        if let due = item.dueDate, due <= Date() {
+            Output.error("Note: the due date is in the past, so no reminder will fire.")
+        } else if item.dueDate == nil {
+            Output.error("Note: the item has no due date, so no reminder will fire.")
+        } else {
+            try ReminderCommands.askPermissionOnce(context)
         }
     }
+
 }

@@ -4,20 +4,20 @@ import CSQLite
     import Glibc
 #endif
 
-/// One SQLite connection. Not thread-safe on its own: `ChecklistStore` serialises access.
-final class Database {
-    private(set) var handle: OpaquePointer
-    let path: String
+/// One SQLite connection. Not thread-safe on its own: its owner serialises access.
+public final class Database {
+    public private(set) var handle: OpaquePointer
+    public let path: String
 
     /// Opens (creating if needed) the database at `path`.
-    init(path: String, create: Bool = true) throws {
+    public init(path: String, create: Bool = true) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
-            throw StoreError.sqlite(code: rc, message: message)
+            throw SQLiteError.sqlite(code: rc, message: message)
         }
         handle = db
         self.path = path
@@ -27,7 +27,7 @@ final class Database {
     deinit { sqlite3_close_v2(handle) }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String) throws {
+    public func execute(_ sql: String) throws {
         var errmsg: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
         defer { sqlite3_free(errmsg) }
@@ -37,7 +37,7 @@ final class Database {
     }
 
     /// Prepares a statement (cached per SQL text for the connection's lifetime).
-    func prepare(_ sql: String) throws -> Statement {
+    public func prepare(_ sql: String) throws -> Statement {
         if let cached = cache[sql] {
             cached.reset()
             return cached
@@ -51,7 +51,7 @@ final class Database {
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    func transaction<R>(_ body: () throws -> R) throws -> R {
+    public func transaction<R>(_ body: () throws -> R) throws -> R {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -63,17 +63,17 @@ final class Database {
         }
     }
 
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The single integer a query returns (e.g. a PRAGMA), or nil.
-    func scalar(_ sql: String) throws -> Int64? {
+    public func scalar(_ sql: String) throws -> Int64? {
         let stmt = try prepare(sql)
         defer { stmt.reset() }
         return try stmt.step() ? stmt.int64(0) : nil
     }
 
-    func error(_ rc: Int32, _ message: String? = nil) -> StoreError {
+    public func error(_ rc: Int32, _ message: String? = nil) -> SQLiteError {
         let primary = rc & 0xff
         if primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT { return .corrupt(path: path) }
         return .sqlite(code: rc, message: message ?? String(cString: sqlite3_errmsg(handle)))
@@ -83,7 +83,7 @@ final class Database {
 }
 
 /// A prepared statement with typed binding and column access.
-final class Statement {
+public final class Statement {
     private let stmt: OpaquePointer
     private unowned let database: Database
 
@@ -94,20 +94,21 @@ final class Statement {
 
     deinit { sqlite3_finalize(stmt) }
 
-    func reset() {
+    public func reset() {
         sqlite3_reset(stmt)
         sqlite3_clear_bindings(stmt)
     }
 
     /// Binds parameters by position (1-based), in order.
     @discardableResult
-    func bind(_ values: SQLValue...) throws -> Statement {
+    public func bind(_ values: SQLValue...) throws -> Statement {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
             switch value {
             case .null: rc = sqlite3_bind_null(stmt, index)
             case .int(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): rc = sqlite3_bind_double(stmt, index, v)
             case .text(let v): rc = sqlite3_bind_text(stmt, index, v, -1, transient)
             case .blob(let v):
                 rc = v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), transient) }
@@ -118,7 +119,7 @@ final class Statement {
     }
 
     /// Advances to the next row; false when done.
-    func step() throws -> Bool {
+    public func step() throws -> Bool {
         let rc = sqlite3_step(stmt)
         switch rc {
         case SQLITE_ROW: return true
@@ -128,18 +129,19 @@ final class Statement {
     }
 
     /// Runs a statement that returns no rows.
-    func run() throws {
+    public func run() throws {
         while try step() {}
         sqlite3_reset(stmt)
     }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
-    func text(_ column: Int32) -> String {
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(stmt, column) }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+    public func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(stmt, column) else { return "" }
         return String(cString: p)
     }
-    func blob(_ column: Int32) -> [UInt8] {
+    public func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(stmt, column))
         guard count > 0, let p = sqlite3_column_blob(stmt, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: count))
@@ -147,12 +149,21 @@ final class Statement {
 }
 
 /// A value to bind to a statement parameter.
-enum SQLValue {
+public enum SQLValue: Sendable {
     case null
     case int(Int64)
+    case real(Double)
     case text(String)
     case blob([UInt8])
 }
 
 // SQLITE_TRANSIENT is a macro cast of -1; it tells SQLite to copy the bound bytes.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A failure reported by SQLite.
+public enum SQLiteError: Error, Sendable, Equatable {
+    /// SQLite returned an error code.
+    case sqlite(code: Int32, message: String)
+    /// The file is not a database, or is damaged.
+    case corrupt(path: String)
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the agent shows for the requests that are due: each one once, "(late)" when it is
+/// more than a minute overdue (missed while asleep or stopped), and one summary instead when
+/// more than ten were missed.
+public struct DeliveryPlan: Sendable, Equatable {
+    /// One notification to show.
+    public struct Notice: Sendable, Equatable {
+        public let summary: String
+        public let body: String
+        public let icon: String
+        /// The requests this notice delivers (several for a summary).
+        public let identifiers: [String]
+    }
+
+    /// A request this much overdue counts as missed.
+    public static let lateAfter: TimeInterval = 60
+    /// More missed requests than this are summarised.
+    public static let summaryThreshold = 10
+
+    public let notices: [Notice]
+
+    /// Plans the delivery of `due` at `now`.
+    public init(due: [NotificationRequest], now: Date) {
+        let late = due.filter { now.timeIntervalSince($0.trigger.date) > Self.lateAfter }
+        let onTime = due.filter { now.timeIntervalSince($0.trigger.date) <= Self.lateAfter }
+        var notices = onTime.map {
+            Notice(
+                summary: $0.content.title, body: $0.content.body, icon: $0.content.iconName,
+                identifiers: [$0.identifier])
+        }
+        if late.count > Self.summaryThreshold {
+            notices.append(
+                Notice(
+                    summary: "\(late.count) reminders were missed", body: "Open Checklists to see them (late).",
+                    icon: "No Icon", identifiers: late.map(\.identifier)))
+        } else {
+            notices += late.map {
+                Notice(
+                    summary: $0.content.title, body: $0.content.body + " (late)", icon: $0.content.iconName,
+                    identifiers: [$0.identifier])
+            }
+        }
+        self.notices = notices
+    }
+}

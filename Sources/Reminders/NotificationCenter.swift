@@ -1,0 +1,182 @@
+import Foundation
+import PrivateFiles
+import SQLiteKit
+
+/// Pending and delivered reminders, in their own small SQLite file (`reminders.sqlite`) next
+/// to the database. It holds only what the notifications will show, in the clear, so that the
+/// agent can deliver them without unlocking the app; "Show item text" off keeps item texts out.
+public final class NotificationCenter: @unchecked Sendable {
+    public let path: String
+    private let db: Database
+    private let lock = NSLock()
+
+    /// Delivered notifications kept for `deliveredNotifications()`.
+    static let deliveredKept = 200
+
+    /// Opens (creating if needed) the store in `directory`.
+    public init(directory: String) throws(RemindersError) {
+        path = directory + "/reminders.sqlite"
+        do {
+            try SecureFile.makeDirectory(directory)
+            if !SecureFile.exists(path) { try SecureFile.touch(path) }
+            db = try Database(path: path, create: false)
+            try db.execute(
+                """
+                PRAGMA busy_timeout=5000; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
+                CREATE TABLE IF NOT EXISTS requests(
+                    identifier TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+                    icon TEXT NOT NULL, fire_at REAL NOT NULL, delivered_at REAL);
+                CREATE INDEX IF NOT EXISTS requests_due ON requests(delivered_at, fire_at);
+                CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY NOT NULL, value TEXT) WITHOUT ROWID;
+                """)
+        } catch {
+            throw RemindersError.storage("\(error)")
+        }
+    }
+
+    // MARK: - Authorization and settings
+
+    /// Whether notifications may be shown.
+    public var authorizationStatus: AuthorizationStatus {
+        (try? meta("Notifications")).flatMap { $0.flatMap(AuthorizationStatus.init(rawValue:)) } ?? .notDetermined
+    }
+
+    /// Records the user's answer.
+    public func setAuthorized(_ allowed: Bool) throws(RemindersError) {
+        try setMeta(
+            "Notifications", allowed ? AuthorizationStatus.authorized.rawValue : AuthorizationStatus.denied.rawValue)
+    }
+
+    /// Asks once: when the answer is not known yet, calls `ask` (nil = cannot ask now) and stores it.
+    /// - Returns: Whether notifications are allowed.
+    @discardableResult
+    public func requestAuthorization(ask: () -> Bool?) throws(RemindersError) -> Bool {
+        switch authorizationStatus {
+        case .authorized: return true
+        case .denied: return false
+        case .notDetermined:
+            guard let answer = ask() else { return false }
+            try setAuthorized(answer)
+            return answer
+        }
+    }
+
+    /// Whether notifications show the item's text (default on); off shows "Checklists reminder".
+    public var showsItemText: Bool { (try? meta("ShowItemText")) != .some("off") }
+
+    public func setShowsItemText(_ on: Bool) throws(RemindersError) {
+        try setMeta("ShowItemText", on ? "on" : "off")
+    }
+
+    // MARK: - UNUserNotificationCenter-like API
+
+    /// Schedules `request`, replacing a pending or delivered one with the same identifier.
+    public func add(_ request: NotificationRequest) throws(RemindersError) {
+        try sql {
+            try db.prepare(
+                "INSERT OR REPLACE INTO requests(identifier, title, body, icon, fire_at, delivered_at) VALUES (?, ?, ?, ?, ?, NULL)"
+            ).bind(
+                .text(request.identifier), .text(request.content.title), .text(request.content.body),
+                .text(request.content.iconName), .real(request.trigger.date.timeIntervalSince1970)
+            ).run()
+        }
+    }
+
+    /// Cancels pending requests (delivered ones are kept in the history).
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) throws(RemindersError) {
+        try sql {
+            try db.transaction {
+                for identifier in identifiers {
+                    try db.prepare("DELETE FROM requests WHERE identifier = ? AND delivered_at IS NULL").bind(
+                        .text(identifier)
+                    ).run()
+                }
+            }
+        }
+    }
+
+    public func removeAllPendingNotificationRequests() throws(RemindersError) {
+        try sql { try db.execute("DELETE FROM requests WHERE delivered_at IS NULL") }
+    }
+
+    /// Requests not delivered yet, soonest first.
+    public func pendingNotificationRequests() throws(RemindersError) -> [NotificationRequest] {
+        try query("WHERE delivered_at IS NULL ORDER BY fire_at, identifier").map(\.0)
+    }
+
+    /// Notifications shown so far, most recent first.
+    public func deliveredNotifications() throws(RemindersError) -> [DeliveredNotification] {
+        try query("WHERE delivered_at IS NOT NULL ORDER BY delivered_at DESC").map {
+            DeliveredNotification(request: $0.0, deliveredAt: $0.1!)
+        }
+    }
+
+    // MARK: - For the agent
+
+    /// When the next pending request fires, or nil.
+    public func nextFireDate() throws(RemindersError) -> Date? {
+        try pendingNotificationRequests().first?.trigger.date
+    }
+
+    /// Pending requests due at `now`.
+    public func due(at now: Date) throws(RemindersError) -> [NotificationRequest] {
+        try pendingNotificationRequests().filter { $0.trigger.date <= now }
+    }
+
+    /// Marks requests delivered, in one transaction, and trims the history.
+    public func markDelivered(_ identifiers: [String], at date: Date) throws(RemindersError) {
+        try sql {
+            try db.transaction {
+                for identifier in identifiers {
+                    try db.prepare("UPDATE requests SET delivered_at = ? WHERE identifier = ? AND delivered_at IS NULL")
+                        .bind(.real(date.timeIntervalSince1970), .text(identifier)).run()
+                }
+                try db.prepare(
+                    """
+                    DELETE FROM requests WHERE delivered_at IS NOT NULL AND identifier NOT IN
+                    (SELECT identifier FROM requests WHERE delivered_at IS NOT NULL ORDER BY delivered_at DESC LIMIT ?)
+                    """
+                ).bind(.int(Int64(Self.deliveredKept))).run()
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func query(_ clause: String) throws(RemindersError) -> [(NotificationRequest, Date?)] {
+        try sql {
+            let stmt = try db.prepare(
+                "SELECT identifier, title, body, icon, fire_at, delivered_at FROM requests \(clause)")
+            var result: [(NotificationRequest, Date?)] = []
+            while try stmt.step() {
+                let request = NotificationRequest(
+                    identifier: stmt.text(0),
+                    content: NotificationContent(title: stmt.text(1), body: stmt.text(2), iconName: stmt.text(3)),
+                    trigger: DateTrigger(exactly: Date(timeIntervalSince1970: stmt.double(4))))
+                result.append((request, stmt.isNull(5) ? nil : Date(timeIntervalSince1970: stmt.double(5))))
+            }
+            return result
+        }
+    }
+
+    private func meta(_ key: String) throws(RemindersError) -> String? {
+        try sql {
+            let stmt = try db.prepare("SELECT value FROM meta WHERE key = ?")
+            try stmt.bind(.text(key))
+            defer { stmt.reset() }
+            return try stmt.step() ? stmt.text(0) : nil
+        }
+    }
+
+    private func setMeta(_ key: String, _ value: String) throws(RemindersError) {
+        try sql {
+            try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").bind(.text(key), .text(value)).run()
+        }
+    }
+
+    private func sql<R>(_ body: () throws -> R) throws(RemindersError) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        do { return try body() } catch { throw RemindersError.storage("\(error)") }
+    }
+}

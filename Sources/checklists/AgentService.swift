@@ -1,0 +1,72 @@
+import Foundation
+import PrivateFiles
+
+/// The agent as a systemd user service (`~/.config/systemd/user/checklists-agent.service`).
+struct AgentService {
+    let unitPath: String
+    let home: String
+    let binary: String
+    let environment: [String: String]
+
+    init(_ context: Context) {
+        environment = context.environment
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        unitPath = config + "/systemd/user/checklists-agent.service"
+        home = context.home
+        binary =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    var unit: String {
+        """
+        [Unit]
+        Description=Checklists reminders
+        After=graphical-session.target
+
+        [Service]
+        ExecStart=\(binary) agent
+        Environment=CHECKLISTS_HOME=\(home)
+        Restart=on-failure
+
+        [Install]
+        WantedBy=default.target
+
+        """
+    }
+
+    /// Whether a systemd user manager answers.
+    var hasUserManager: Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
+        return FileManager.default.fileExists(atPath: runtime + "/systemd/private")
+    }
+
+    func install(_ output: Output) throws {
+        try SecureFile.makeDirectory(SecureFile.directory(of: unitPath))
+        try SecureFile.writeAtomically(Array(unit.utf8), to: unitPath)
+        output.line("Wrote \(unitPath).")
+        if hasUserManager, systemctl("daemon-reload") == 0,
+            systemctl("enable", "--now", "checklists-agent.service") == 0
+        {
+            output.line("The agent is enabled and running (systemctl --user status checklists-agent).")
+        } else {
+            output.line("No systemd user manager answers here. Start the agent yourself, e.g. from your shell profile:")
+            output.line("  \(binary) agent >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
+        }
+    }
+
+    func uninstall(_ output: Output) throws {
+        if hasUserManager { _ = systemctl("disable", "--now", "checklists-agent.service") }
+        if try SecureFile.remove(unitPath) {
+            output.line("Removed \(unitPath).")
+        } else {
+            output.line("The agent's service was not installed.")
+        }
+        if hasUserManager { _ = systemctl("daemon-reload") }
+    }
+
+    private func systemctl(_ arguments: String...) -> Int32 {
+        Editor.run(["/usr/bin/systemctl", "--user"] + arguments, environment: environment)
+    }
+}

@@ -1,0 +1,161 @@
+import Arguments
+import ChecklistsKit
+import Foundation
+import ReminderAgent
+import Reminders
+
+/// `reminders`, `settings`, `agent`, `agent install|uninstall|status`.
+enum ReminderCommands {
+    static let all: [Command] = [
+        Command(path: ["reminders"], usage: "reminders", summary: "List the reminders that will fire, soonest first.") {
+            context in
+            try context.expectPositionals(atMost: 0)
+            _ = try context.store()  // they show item texts: only for an unlocked session
+            let pending = try context.notificationCenter().pendingNotificationRequests()
+            if context.json {
+                try context.output.json(pending.map(ReminderJSON.init))
+                return
+            }
+            if pending.isEmpty { context.output.line("No reminders are scheduled.") }
+            let dates = DueDate.Display(locale: context.locale.time)
+            for request in pending {
+                context.output.line(
+                    "\(dates.string(request.trigger.date))  \(request.content.title)  (\(request.content.body))")
+            }
+        },
+        Command(
+            path: ["settings"], usage: "settings [notifications on|off] [item-text on|off]",
+            summary: "Show or change whether reminders show as notifications, and with the item's text.",
+            touchesContent: false
+        ) { context in
+            let center = try context.notificationCenter()
+            var words = context.positionals
+            while words.count >= 2 {
+                let (name, value) = (words.removeFirst(), words.removeFirst())
+                guard value == "on" || value == "off" else { throw CLIError.usage("\(name) takes on or off") }
+                switch name {
+                case "notifications": try center.setAuthorized(value == "on")
+                case "item-text":
+                    try center.setShowsItemText(value == "on")
+                    try rescheduleAll(&context)
+                default: throw CLIError.usage("unknown setting \"\(name)\"; use notifications or item-text")
+                }
+                ReminderAgent.poke(home: context.home)
+            }
+            guard words.isEmpty else { throw CLIError.usage("\(words[0]) needs on or off") }
+            let status = center.authorizationStatus
+            if context.json {
+                try context.output.json([
+                    "notifications": status.rawValue, "itemText": center.showsItemText ? "on" : "off",
+                    "appLock": LockSettings.read(directory: context.home).method.rawValue,
+                ])
+                return
+            }
+            let shown = [
+                "authorized": "on", "denied": "off (reminders are kept but not shown)",
+                "notDetermined": "not asked yet",
+            ]
+            context.output.line("Notifications: \(shown[status.rawValue] ?? status.rawValue)")
+            context.output.line(
+                "Item text in notifications: \(center.showsItemText ? "on" : "off (\"Checklists reminder\")")")
+            context.output.line("App lock: \(LockSettings.read(directory: context.home).method.rawValue)")
+        },
+        Command(
+            path: ["agent"], usage: "agent",
+            summary: "Run the reminder agent in the foreground (for systemd or a terminal).",
+            touchesContent: false
+        ) { context in
+            let agent = ReminderAgent(
+                center: try context.notificationCenter(), notifier: DesktopNotifier(), home: context.home,
+                log: { Output.error("checklists agent: \($0)") })
+            if try !agent.run() { context.output.line("A Checklists agent already runs for \(context.home).") }
+        },
+        Command(
+            path: ["agent", "install"], usage: "agent install",
+            summary: "Install and start the agent as a systemd user service.", touchesContent: false
+        ) { context in
+            try AgentService(context).install(context.output)
+        },
+        Command(
+            path: ["agent", "uninstall"], usage: "agent uninstall", summary: "Stop and remove the agent's service.",
+            touchesContent: false
+        ) { context in
+            try AgentService(context).uninstall(context.output)
+        },
+        Command(
+            path: ["agent", "status"], usage: "agent status", summary: "Whether the agent runs, and the next reminder.",
+            touchesContent: false
+        ) { context in
+            let center = try context.notificationCenter()
+            let running = ReminderAgent.isRunning(home: context.home)
+            let pending = try center.pendingNotificationRequests()
+            context.output.line(
+                running ? "The agent is running." : "The agent is not running ('checklists agent install').")
+            context.output.line("\(pending.count) reminder\(pending.count == 1 ? "" : "s") pending.")
+            if let next = pending.first {
+                context.output.line("Next: \(DueDate.Display(locale: context.locale.time).string(next.trigger.date)).")
+            }
+            if center.authorizationStatus != .authorized {
+                context.output.line("Notifications are not allowed: 'checklists settings notifications on'.")
+            }
+        },
+    ]
+
+    /// The first time a reminder is turned on, asks once whether Checklists may show notifications.
+    static func askPermissionOnce(_ context: Context) throws {
+        let center = try context.notificationCenter()
+        let allowed = try center.requestAuthorization {
+            guard let tty = fopen("/dev/tty", "r+") else { return nil }
+            defer { fclose(tty) }
+            fputs("Allow Checklists to show notifications for reminders? [Y/n] ", tty)
+            fflush(tty)
+            var line = [CChar](repeating: 0, count: 16)
+            guard fgets(&line, 16, tty) != nil else { return nil }
+            let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            let answer = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                .lowercased()
+            return answer.isEmpty || answer.hasPrefix("y")
+        }
+        switch center.authorizationStatus {
+        case .denied:
+            Output.error(
+                "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
+            )
+        case .notDetermined:
+            Output.error(
+                "Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show.")
+        case .authorized where !ReminderAgent.isRunning(home: context.home):
+            Output.error(
+                "Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &').")
+        default:
+            _ = allowed
+        }
+    }
+
+    /// Re-renders every pending reminder (after the item-text setting changed).
+    static func rescheduleAll(_ context: inout Context) throws {
+        let store = try context.store()
+        for list in try store.checklists() {
+            for item in try store.items(in: list.id) where item.shouldRemind {
+                try context.scheduler?.handle(.itemSaved(old: nil, new: item))
+            }
+        }
+    }
+}
+
+/// `reminders --json` element.
+struct ReminderJSON: Encodable {
+    let identifier: String
+    let title: String
+    let body: String
+    let icon: String
+    let fireAt: String
+
+    init(_ request: NotificationRequest) {
+        identifier = request.identifier
+        title = request.content.title
+        body = request.content.body
+        icon = request.content.iconName
+        fireAt = DueDate.iso8601(request.trigger.date)
+    }
+}

@@ -1,0 +1,93 @@
+import ChecklistsKit
+import Foundation
+import Reminders
+import TestSupport
+import Testing
+
+/// The iOS app's five reminder cases, each on its own, against the real pending store.
+@Suite struct ReminderSchedulerTests {
+    let dir = TemporaryDirectory()
+    let store: ChecklistStore
+    let center: Reminders.NotificationCenter
+    let list: Checklist
+    let future = Date().addingTimeInterval(3600 * 24)
+
+    init() throws {
+        store = try ChecklistStore(directory: dir.path, keyProvider: FixedKeyProvider())
+        center = try Reminders.NotificationCenter(directory: dir.path)
+        ReminderScheduler(center: center, store: store, dates: DueDate.Display(locale: Locale(identifier: "en_US")))
+            .start()
+        list = try store.addChecklist(name: "Groceries", icon: .groceries)
+    }
+
+    func pending() throws -> [NotificationRequest] { try center.pendingNotificationRequests() }
+
+    @Test func case1ItemWithReminderInTheFutureIsScheduled() throws {
+        let item = try store.addItem(
+            NewItem(text: "Buy milk", dueDate: future.addingTimeInterval(37), shouldRemind: true), to: list.id)
+        let request = try #require(try pending().first)
+        #expect(request.identifier == "item-\(item.id)")
+        #expect(request.content.title == "Buy milk")
+        #expect(request.content.body.hasPrefix("Groceries · due "))
+        #expect(request.content.iconName == "Groceries")
+        #expect(request.trigger.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0)
+    }
+
+    @Test func case2ChangingTheDueDateReplacesTheRequest() throws {
+        let item = try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
+        let later = future.addingTimeInterval(7200)
+        try store.updateItem(id: item.id, ItemChanges(dueDate: .some(later)))
+        let all = try pending()
+        #expect(all.count == 1)
+        #expect(all[0].trigger.date == DateTrigger(date: later).date)
+    }
+
+    @Test func case3TurningTheReminderOffCancelsIt() throws {
+        let item = try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
+        try store.updateItem(id: item.id, ItemChanges(shouldRemind: false))
+        #expect(try pending().isEmpty)
+    }
+
+    @Test func case4DeletingTheItemCancelsIt() throws {
+        let item = try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
+        try store.addItem(NewItem(text: "Other", dueDate: future, shouldRemind: true), to: list.id)
+        try store.deleteItem(id: item.id)
+        #expect(try pending().map(\.content.title) == ["Other"])
+    }
+
+    @Test func case5DeletingTheListCancelsAllItsReminders() throws {
+        let other = try store.addChecklist(name: "Trips")
+        for text in ["a", "b", "c"] {
+            try store.addItem(NewItem(text: text, dueDate: future, shouldRemind: true), to: list.id)
+        }
+        try store.addItem(NewItem(text: "passport", dueDate: future, shouldRemind: true), to: other.id)
+        try store.deleteChecklist(id: list.id)
+        #expect(try pending().map(\.content.title) == ["passport"])
+    }
+
+    @Test func aDueDateInThePastIsNeverScheduled() throws {
+        try store.addItem(
+            NewItem(text: "Too late", dueDate: Date().addingTimeInterval(-60), shouldRemind: true), to: list.id)
+        try store.addItem(NewItem(text: "No date", shouldRemind: true), to: list.id)
+        #expect(try pending().isEmpty)
+    }
+
+    @Test func hiddenItemTextShowsOnlyAGenericReminder() throws {
+        try center.setShowsItemText(false)
+        try store.addItem(NewItem(text: "Surprise party", dueDate: future, shouldRemind: true), to: list.id)
+        let request = try #require(try pending().first)
+        #expect(request.content.title == "Checklists reminder")
+        #expect(!request.content.body.contains("Groceries"))
+        let bytes = try dir.allBytes()
+        let leaked = bytes.contains(utf8: "Surprise")
+        #expect(!leaked)
+    }
+
+    @Test func renamingTheListRefreshesItsReminders() throws {
+        try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
+        try store.updateChecklist(id: list.id, name: "Shopping", icon: .inbox)
+        let request = try #require(try pending().first)
+        #expect(request.content.body.hasPrefix("Shopping"))
+        #expect(request.content.iconName == "Inbox")
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Reminders
+import TestSupport
+import Testing
+
+/// The reminder agent, as the built binary, against python-dbusmock's notification daemon and
+/// logind on private buses.
+@Suite struct ReminderAgentTests {
+    let dir = TemporaryDirectory()
+    let rig = try! Rig("dbusmock")
+    var home: String { dir.appending("home") }
+
+    var environment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home]
+            .merging(rig.environment) { $1 }
+    }
+
+    var cli: CLIRunner { CLIRunner(home: home, environment: environment) }
+
+    var center: Reminders.NotificationCenter { try! Reminders.NotificationCenter(directory: home) }
+
+    /// Starts `checklists agent`; it is stopped (SIGTERM) when the returned handle is released.
+    func startAgent(environment: [String: String]? = nil) throws -> Agent {
+        let log = dir.appending("agent-\(UUID().uuidString).log")
+        let pid = try CLIRunner.spawnDetached(
+            CLIRunner.binary, ["agent"], environment: environment ?? self.environment, stdin: "", log: log)
+        let agent = Agent(pid: pid, log: log)
+        try agent.waitFor("agent started")
+        return agent
+    }
+
+    func schedule(_ id: String, in seconds: TimeInterval, title: String = "Water the plants") throws {
+        try center.add(
+            NotificationRequest(
+                identifier: id, content: NotificationContent(title: title, body: "Home · due soon", iconName: "Chores"),
+                trigger: DateTrigger(exactly: Date().addingTimeInterval(seconds))))
+        try cli.run("agent", "status")  // any command that opened the store pokes; status does not — poke directly:
+        poke()
+    }
+
+    func poke() {
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in (home + "/agent.sock").utf8.enumerated() { buffer[i] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(fd, "!", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    /// The Notify calls the mock received: (summary, body).
+    func notifications() throws -> [(String, String)] {
+        try rig.run("notifications").stdout.split(separator: "\n").map {
+            let fields = $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return (fields.count > 1 ? fields[1] : "", fields.count > 2 ? fields[2] : "")
+        }
+    }
+
+    func waitForNotifications(_ count: Int, timeout: TimeInterval = 5) throws -> [(String, String)] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen = try notifications()
+        while seen.count < count && Date() < deadline {
+            usleep(20_000)
+            seen = try notifications()
+        }
+        return seen
+    }
+
+    init() throws {
+        _ = try cli.run("settings", "notifications", "on")
+    }
+
+    @Test func aReminderDueInTwoSecondsArrivesWithinTheSecond() throws {
+        let agent = try startAgent()
+        try schedule("soon", in: 2)
+        let seen = try waitForNotifications(1)
+        #expect(seen.first?.0 == "Water the plants")
+        #expect(seen.first?.1 == "Home · due soon")
+        let delivered = try #require(try center.deliveredNotifications().first)
+        let lateness = delivered.deliveredAt.timeIntervalSince(delivered.request.trigger.date)
+        #expect(lateness >= 0 && lateness < 1, "delivered \(lateness) s after its time")
+        _ = agent
+    }
+
+    @Test func theCommandLineSchedulesAndTheAgentDeliversOnce() throws {
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        let pending = try center.pendingNotificationRequests()
+        #expect(pending.map(\.content.title) == ["Call mum"])
+        // Pull it forward (keeping what it shows) to see the agent deliver it.
+        try schedule(pending[0].identifier, in: 1, title: "Call mum")
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        usleep(1_500_000)
+        #expect(try notifications().count == 1)
+        _ = agent
+    }
+
+    @Test func withPermissionDeniedRemindersAreKeptButNotShown() throws {
+        try cli.run("settings", "notifications", "off")
+        let agent = try startAgent()
+        try schedule("hidden", in: 0.5)
+        usleep(2_000_000)
+        #expect(try notifications().isEmpty)
+        #expect(try center.pendingNotificationRequests().map(\.identifier) == ["hidden"])
+        let added = try cli.run("item", "add", "List", "x", "--due", "tomorrow 9:00", "--remind")
+        #expect(added.stderr.contains("Notifications are off"))
+        _ = agent
+    }
+
+    @Test func hiddenItemTextShowsAGenericReminder() throws {
+        let agent = try startAgent()
+        try cli.run("settings", "item-text", "off")
+        try cli.run("item", "add", "List", "Surprise party", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        #expect(pending.content.title == "Checklists reminder")
+        try center.add(
+            NotificationRequest(
+                identifier: pending.identifier, content: pending.content,
+                trigger: DateTrigger(exactly: Date().addingTimeInterval(0.5))))
+        poke()
+        let seen = try waitForNotifications(1)
+        #expect(seen.first?.0 == "Checklists reminder")
+        #expect(!(try rig.run("notifications").stdout.contains("Surprise")))
+        _ = agent
+    }
+
+    @Test func restartingTheAgentBeforeTheDueTimeDeliversOnce() throws {
+        var agent: Agent? = try startAgent()
+        try schedule("restart", in: 1.5)
+        agent = nil  // SIGTERM
+        agent = try startAgent()
+        usleep(3_000_000)
+        #expect(try notifications().count == 1)
+        _ = agent
+    }
+
+    @Test func aCrashRightAfterNotifyRepeatsAtMostOnceAndNeverLoses() throws {
+        let agent = try startAgent()
+        try schedule("crash", in: 0.5)
+        _ = try waitForNotifications(1)
+        agent.kill9()
+        let again = try startAgent()
+        usleep(500_000)
+        let count = try notifications().count
+        #expect(count >= 1 && count <= 2)
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        _ = again
+    }
+
+    @Test func resumingFromSleepDeliversWhatWasMissedAsLate() throws {
+        let agent = try startAgent()
+        try rig.run("sleep", "true")
+        // Due while "asleep": written without poking the agent, which sleeps with no timer armed.
+        try center.add(
+            NotificationRequest(
+                identifier: "missed",
+                content: NotificationContent(title: "Take the bins out", body: "Chores · due 6:00"),
+                trigger: DateTrigger(exactly: Date().addingTimeInterval(-300))))
+        usleep(300_000)
+        #expect(try notifications().isEmpty)
+        try rig.run("sleep", "false")
+        let seen = try waitForNotifications(1)
+        #expect(seen.first?.0 == "Take the bins out")
+        #expect(seen.first?.1 == "Chores · due 6:00 (late)")
+        _ = agent
+    }
+
+    @Test func moreThanTenMissedWhileStoppedBecomeOneSummary() throws {
+        for i in 0..<12 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "m\(i)", content: NotificationContent(title: "Item \(i)", body: "x"),
+                    trigger: DateTrigger(exactly: Date().addingTimeInterval(-7200))))
+        }
+        let agent = try startAgent()
+        let seen = try waitForNotifications(1)
+        usleep(300_000)
+        #expect(try notifications().map(\.0) == ["12 reminders were missed"])
+        #expect(seen.count == 1)
+        _ = agent
+    }
+
+    @Test func aSecondAgentExitsSayingOneRuns() throws {
+        let agent = try startAgent()
+        let second = try cli.run("agent")
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("already runs"))
+        #expect(try cli.run("agent", "status").stdout.contains("The agent is running."))
+        _ = agent
+    }
+
+    @Test func withoutANotificationServiceItLogs() throws {
+        var env = environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
+        let agent = try startAgent(environment: env)
+        try schedule("logged", in: 0.3, title: "Stretch")
+        try agent.waitFor("Reminder: Stretch — Home · due soon")
+        #expect(try center.pendingNotificationRequests().isEmpty)
+    }
+}
+
+/// A running agent process, stopped with SIGTERM when released.
+final class Agent {
+    let pid: pid_t
+    let log: String
+    private var stopped = false
+
+    init(pid: pid_t, log: String) {
+        self.pid = pid
+        self.log = log
+    }
+
+    /// Waits until the agent's log contains `text`.
+    func waitFor(_ text: String, timeout: TimeInterval = 5) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let data = FileManager.default.contents(atPath: log),
+                String(decoding: data, as: UTF8.self).contains(text)
+            {
+                return
+            }
+            usleep(10_000)
+        }
+        let seen = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        throw RigError(name: "agent", message: "\"\(text)\" not in its log: \(seen)")
+    }
+
+    func kill9() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        stopped = true
+    }
+
+    deinit {
+        guard !stopped else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+}

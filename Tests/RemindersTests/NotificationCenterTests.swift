@@ -1,0 +1,83 @@
+import Foundation
+import Reminders
+import TestSupport
+import Testing
+
+@Suite struct NotificationCenterTests {
+    let dir = TemporaryDirectory()
+
+    func request(_ id: String, at date: Date, title: String = "t") -> NotificationRequest {
+        NotificationRequest(
+            identifier: id, content: NotificationContent(title: title, body: "b"), trigger: DateTrigger(exactly: date))
+    }
+
+    @Test func asksForPermissionOnceAndRemembers() throws {
+        let center = try Reminders.NotificationCenter(directory: dir.path)
+        #expect(center.authorizationStatus == .notDetermined)
+        #expect(try center.requestAuthorization { nil } == false)
+        #expect(center.authorizationStatus == .notDetermined)
+        var asked = 0
+        #expect(
+            try center.requestAuthorization {
+                asked += 1; return true
+            })
+        #expect(
+            try center.requestAuthorization {
+                asked += 1; return false
+            })
+        #expect(asked == 1)
+        #expect(try Reminders.NotificationCenter(directory: dir.path).authorizationStatus == .authorized)
+    }
+
+    @Test func sameIdentifierReplacesAndDeliveredOnesLeaveThePendingList() throws {
+        let center = try Reminders.NotificationCenter(directory: dir.path)
+        let now = Date()
+        try center.add(request("a", at: now.addingTimeInterval(60), title: "first"))
+        try center.add(request("a", at: now.addingTimeInterval(120), title: "second"))
+        try center.add(request("b", at: now.addingTimeInterval(-1)))
+        #expect(try center.pendingNotificationRequests().map(\.content.title) == ["t", "second"])
+        #expect(try center.due(at: now).map(\.identifier) == ["b"])
+        try center.markDelivered(["b"], at: now)
+        #expect(try center.deliveredNotifications().map(\.request.identifier) == ["b"])
+        #expect(try center.pendingNotificationRequests().map(\.identifier) == ["a"])
+        try center.removeAllPendingNotificationRequests()
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        #expect(try center.deliveredNotifications().count == 1)
+    }
+}
+
+@Suite struct DeliveryPlanTests {
+    func due(_ count: Int, minutesAgo: Double, now: Date) -> [NotificationRequest] {
+        (0..<count).map {
+            NotificationRequest(
+                identifier: "r\($0)", content: NotificationContent(title: "Item \($0)", body: "List · due"),
+                trigger: DateTrigger(exactly: now.addingTimeInterval(-minutesAgo * 60)))
+        }
+    }
+
+    @Test func onTimeRemindersShowAsTheyAre() {
+        let now = Date()
+        let plan = DeliveryPlan(due: due(2, minutesAgo: 0.2, now: now), now: now)
+        #expect(plan.notices.map(\.summary) == ["Item 0", "Item 1"])
+        #expect(plan.notices.allSatisfy { !$0.body.contains("(late)") })
+    }
+
+    @Test func missedRemindersAreMarkedLate() {
+        let now = Date()
+        let plan = DeliveryPlan(due: due(3, minutesAgo: 30, now: now), now: now)
+        #expect(plan.notices.count == 3)
+        #expect(plan.notices.allSatisfy { $0.body.hasSuffix("(late)") })
+    }
+
+    @Test func moreThanTenMissedBecomeOneSummary() {
+        let now = Date()
+        let plan = DeliveryPlan(
+            due: due(11, minutesAgo: 90, now: now)
+                + due(1, minutesAgo: 0, now: now).map {
+                    NotificationRequest(identifier: "now", content: $0.content, trigger: $0.trigger)
+                }, now: now)
+        #expect(plan.notices.count == 2)
+        #expect(plan.notices.last?.summary == "11 reminders were missed")
+        #expect(plan.notices.last?.identifiers.count == 11)
+    }
+}
