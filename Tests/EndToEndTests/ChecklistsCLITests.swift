@@ -138,3 +138,25 @@ import Testing
         }
     }
 }
+
+/// `checklists reminders` and the messages about reminders that cannot fire.
+@Suite struct RemindersCLITests {
+    let dir = TemporaryDirectory()
+    var cli: CLIRunner { CLIRunner(home: dir.appending("home")) }
+
+    @Test func listsPendingRemindersAndExplainsOnesThatWillNotFire() throws {
+        try cli.run("settings", "notifications", "on")
+        try cli.run("item", "add", "List", "Dentist", "--due", "2030-05-04 14:30", "--remind")
+        try cli.run("item", "add", "List", "No reminder", "--due", "2030-05-05 10:00")
+        let past = try cli.run("item", "add", "List", "Yesterday", "--due", "2020-01-01 09:00", "--remind")
+        #expect(past.stderr.contains("the due date is in the past, so no reminder will fire"))
+        let shown = try cli.run("reminders")
+        #expect(shown.stdout.contains("Dentist  (List · due May 4, 2030 at 2:30"))
+        #expect(!shown.stdout.contains("Yesterday"))
+        let json = try #require(try cli.json("reminders") as? [[String: Any]])
+        #expect(json.map { $0["title"] as? String } == ["Dentist"])
+        #expect(json.first?["fireAt"] as? String == "2030-05-04T14:30:00Z")
+        try cli.run("item", "edit", "0", "--no-remind")
+        #expect(try cli.run("reminders").stdout == "No reminders are scheduled.\n")
+    }
+}

@@ -34,7 +34,6 @@ import Testing
             NotificationRequest(
                 identifier: id, content: NotificationContent(title: title, body: "Home · due soon", iconName: "Chores"),
                 trigger: DateTrigger(exactly: Date().addingTimeInterval(seconds))))
-        try cli.run("agent", "status")  // any command that opened the store pokes; status does not — poke directly:
         poke()
     }
 
@@ -194,12 +193,38 @@ import Testing
         _ = agent
     }
 
+    @Test func theAgentNeedsNoKeyEvenWithTheLockOn() throws {
+        var locked = cli
+        locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"
+        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "2468\n").status == 0)
+        #expect(try locked.run("lists").status == 1)  // the content is locked…
+        let agent = try startAgent()
+        try schedule("locked", in: 0.3, title: "Locked but reminded")
+        #expect(try waitForNotifications(1).map(\.0) == ["Locked but reminded"])  // …the reminders are not
+        _ = agent
+    }
+
+    @Test func installWritesAUserUnitAndSaysHowToStartWithoutSystemd() throws {
+        var env = cli
+        env.environment["XDG_CONFIG_HOME"] = dir.appending("config")
+        let unit = dir.appending("config/systemd/user/checklists-agent.service")
+        let install = try env.run("agent", "install")
+        #expect(install.status == 0)
+        #expect(install.stdout.contains("No systemd user manager answers here"))
+        let text = try String(contentsOfFile: unit, encoding: .utf8)
+        #expect(text.contains("ExecStart=") && text.contains(" agent"))
+        #expect(text.contains("Environment=CHECKLISTS_HOME=\(home)"))
+        #expect(try env.run("agent", "uninstall").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: unit))
+    }
+
     @Test func withoutANotificationServiceItLogs() throws {
         var env = environment
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
         let agent = try startAgent(environment: env)
         try schedule("logged", in: 0.3, title: "Stretch")
         try agent.waitFor("Reminder: Stretch — Home · due soon")
+        for _ in 0..<100 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
         #expect(try center.pendingNotificationRequests().isEmpty)
     }
 }
