@@ -114,17 +114,15 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         }
     }
 
-    /// `CLKV`, version, kind (0 key file, 1 passcode), then for a passcode: ops (8 bytes),
-    /// memory (8 bytes) and salt (16 bytes).
+    /// `CLKV`, version, kind (0 key file, 1 passcode), then for a passcode the Argon2id header
+    /// (`PasswordHash.header(salt:)`).
     private func newHeader() throws(KeychainError) -> [UInt8] {
         var header = Self.magic + [Self.version]
         switch source {
         case .keyFile: header.append(0)
         case .passcode(_, let cost):
             header.append(1)
-            header +=
-                Self.bytes(cost.opsLimit) + Self.bytes(UInt64(cost.memLimit))
-                + Sodium.randomBytes(PasswordHash.saltLength)
+            header += cost.header(salt: Sodium.randomBytes(PasswordHash.saltLength))
         }
         return header
     }
@@ -133,7 +131,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         guard bytes.count >= 6, Array(bytes[0..<4]) == magic, bytes[4] == version else {
             throw KeychainError.cannotOpenVault("not a Checklists keychain vault")
         }
-        let length = bytes[5] == 1 ? 6 + 16 + PasswordHash.saltLength : 6
+        let length = bytes[5] == 1 ? 6 + PasswordHash.headerLength : 6
         guard bytes.count >= length + SecretBox.nonceLength + SecretBox.tagLength else {
             throw KeychainError.cannotOpenVault("the vault is truncated")
         }
@@ -156,9 +154,10 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
                 throw KeychainError.cannotOpenVault("its key file \(keyPath) is missing")
             }
         case (.passcode(let passcode, _), 1):
-            let ops = Self.integer(header[6..<14])
-            let memory = Self.integer(header[14..<22])
-            key = try PasswordHash(opsLimit: ops, memLimit: Int(memory)).deriveKey(passcode, salt: Array(header[22...]))
+            guard let (cost, salt) = PasswordHash.read(header: header[6...]) else {
+                throw KeychainError.cannotOpenVault("the vault's header is damaged")
+            }
+            key = try cost.deriveKey(passcode, salt: salt)
         default:
             throw KeychainError.cannotOpenVault("the vault is protected differently (key file or passcode)")
         }
@@ -166,10 +165,4 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         return key
     }
 
-    private static func bytes(_ value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
-    private static func integer(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << ($1.offset * 8) }
-    }
 }

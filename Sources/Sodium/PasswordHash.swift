@@ -59,6 +59,29 @@ public struct PasswordHash: Sendable, Equatable {
         return try SecureBytes(consuming: &key)
     }
 
+    /// Length of `header(salt:)`: ops (8 bytes), memory (8 bytes), salt (16 bytes), little-endian.
+    public static let headerLength = 16 + saltLength
+
+    /// The cost and `salt` as bytes, to store beside what a derived key seals.
+    public func header(salt: [UInt8]) -> [UInt8] {
+        Self.littleEndian(opsLimit) + Self.littleEndian(UInt64(memLimit)) + salt
+    }
+
+    /// Reads `header(salt:)` back. - Returns: nil when the bytes are too short.
+    public static func read(header bytes: ArraySlice<UInt8>) -> (cost: PasswordHash, salt: [UInt8])? {
+        guard bytes.count >= headerLength else { return nil }
+        let start = bytes.startIndex
+        func integer(_ offset: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(bytes[start + offset + $1]) << ($1 * 8) }
+        }
+        let cost = PasswordHash(opsLimit: integer(0), memLimit: Int(integer(8)))
+        return (cost, Array(bytes[(start + 16)..<(start + headerLength)]))
+    }
+
+    private static func littleEndian(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+
     /// The password as C chars with a terminating zero (so an empty one still has storage).
     private static func cBytes(_ password: [UInt8]) -> [CChar] {
         password.map { CChar(bitPattern: $0) } + [0]

@@ -59,15 +59,7 @@ public struct CLIRunner: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, error[1], 2)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawn = SpawnAttributes()
-        let rc = posix_spawn(&pid, path, &actions, &spawn.attributes, argv, envp)
+        let spawned = Swift.Result { try spawnProcess([path] + arguments, environment: environment, actions: &actions) }
         close(input[0])
         close(output[1])
         close(error[1])
@@ -75,9 +67,12 @@ public struct CLIRunner: Sendable {
             close(output[0])
             close(error[0])
         }
-        guard rc == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error):
             close(input[1])
-            throw RigError(name: path, message: "posix_spawn: \(rc)")
+            throw error
         }
         let bytes = Array(stdin.utf8)
         _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
@@ -130,18 +125,10 @@ public struct CLIRunner: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawn = SpawnAttributes()
-        let rc = posix_spawn(&pid, path, &actions, &spawn.attributes, argv, envp)
+        let spawned = Swift.Result { try spawnProcess([path] + arguments, environment: environment, actions: &actions) }
         close(input[0])
         defer { close(input[1]) }
-        guard rc == 0 else { throw RigError(name: path, message: "posix_spawn: \(rc)") }
+        let pid = try spawned.get()
         let bytes = Array(stdin.utf8)
         _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
         return pid

@@ -19,24 +19,14 @@ public final class PtySession: @unchecked Sendable {
             throw RigError(name: "pty", message: "cannot open a pseudo-terminal (\(errno))")
         }
         let slave = "/dev/pts/\(number)"
-        // A new session whose first opened terminal becomes its controlling terminal.
-        let spawn = SpawnAttributes(newSession: true)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, slave, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, arguments[0], &actions, &spawn.attributes, argv, envp)
-        guard rc == 0 else { throw RigError(name: "pty", message: "posix_spawn \(arguments[0]): \(rc)") }
-        pid = child
+        // A new session whose first opened terminal becomes its controlling terminal.
+        pid = try spawnProcess(arguments, environment: environment, actions: &actions, newSession: true)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     }
 

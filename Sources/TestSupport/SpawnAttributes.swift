@@ -24,3 +24,21 @@ final class SpawnAttributes {
 
     deinit { posix_spawnattr_destroy(&attributes) }
 }
+
+/// Starts `argv[0]` with `argv` and `environment`, the file actions given, a clean signal
+/// state and optionally a new session. - Returns: The child's PID.
+func spawnProcess(
+    _ argv: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t, newSession: Bool = false
+) throws -> pid_t {
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        cArguments.forEach { free($0) }
+        cEnvironment.forEach { free($0) }
+    }
+    let attributes = SpawnAttributes(newSession: newSession)
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, argv[0], &actions, &attributes.attributes, cArguments, cEnvironment)
+    guard rc == 0 else { throw RigError(name: argv[0], message: "posix_spawn: \(String(cString: strerror(rc)))") }
+    return pid
+}
