@@ -58,7 +58,7 @@ let package = Package(
                 "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
             ]),
         .executableTarget(
-            name: "checklists-bench", dependencies: ["ChecklistsKit"],
+            name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain"],
             path: "bench/checklists-bench"),
 
         // MARK: - Tests

@@ -24,7 +24,7 @@ budget = r[1]["median"]*1000
 print(f'lists budget 10 ms: {"OK" if budget <= 10 else "OVER"} ({budget:.2f} ms)')
 PY
 rss=$( { /usr/bin/time -f "%M" "$bin/checklists" lists >/dev/null; } 2>&1 )
-echo "lists max RSS: $((rss / 1024)) MB (budget 20 MB)"
+/usr/bin/python3 -c "import sys; kb = int(sys.argv[1]); print(f'lists max RSS: {kb / 1024:.1f} MB (budget 20 MB: {\"OK\" if kb <= 20 * 1024 else \"OVER\"})')" "$rss"
 echo
 echo "== item toggle, in process"
 "$bin/checklists-bench" toggle "$work/home" 300

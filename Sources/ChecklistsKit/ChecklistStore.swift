@@ -27,7 +27,14 @@ public final class ChecklistStore: Sendable {
     ///   - keyProvider: Custodian of the data key.
     /// - Throws: `StoreError` when the file is damaged, newer, or the key is wrong or missing;
     ///   the file is then left exactly as it was.
-    public init(directory: String, keyProvider: any KeyProvider) throws {
+    public convenience init(directory: String, keyProvider: any KeyProvider) throws {
+        try self.init(directory: directory) { _ in keyProvider }
+    }
+
+    /// Opens the store, choosing the key provider from its plain settings (read on the same
+    /// connection, so no second one is opened just to find out how the key is kept).
+    /// - Parameter keyProvider: Given the settings that need no key, returns the custodian.
+    public init(directory: String, keyProvider: ([String: String]) throws -> any KeyProvider) throws {
         self.directory = directory
         databasePath = directory + "/checklists.sqlite"
         do {
@@ -42,7 +49,7 @@ public final class ChecklistStore: Sendable {
             db = try Database(path: databasePath, create: false)
             try db.execute("PRAGMA busy_timeout=5000")
             try Schema.prepare(db)
-            box = try Self.unlock(db, keyProvider: keyProvider)
+            box = try Self.unlock(db, keyProvider: try keyProvider(try Self.plainSettings(db)))
         } catch let error as SQLiteError {
             throw StoreError(error)
         }
@@ -236,14 +243,26 @@ public final class ChecklistStore: Sendable {
     /// database or the setting does not exist. Used before the store can be opened, e.g. to
     /// find which keychain holds the key.
     public static func peekSetting(directory: String, named name: String) -> String? {
+        peekSettings(directory: directory)[name]
+    }
+
+    /// Every plain setting of the store in `directory`, read once without the data key (an
+    /// empty dictionary when there is no database yet).
+    public static func peekSettings(directory: String) -> [String: String] {
         let path = directory + "/checklists.sqlite"
         guard SecureFile.exists(path), let db = try? Database(path: path, create: false),
-            (try? db.execute("PRAGMA busy_timeout=2000")) != nil,
-            let stmt = try? db.prepare("SELECT value FROM settings WHERE key = ?")
-        else { return nil }
-        _ = try? stmt.bind(.text(name))
+            (try? db.execute("PRAGMA busy_timeout=2000")) != nil
+        else { return [:] }
+        return (try? plainSettings(db)) ?? [:]
+    }
+
+    /// The settings stored as text or numbers (never the encrypted ones).
+    static func plainSettings(_ db: Database) throws -> [String: String] {
+        let stmt = try db.prepare("SELECT key, value FROM settings WHERE typeof(value) != 'blob'")
         defer { stmt.reset() }
-        return (try? stmt.step()) == true && !stmt.isNull(0) ? stmt.text(0) : nil
+        var settings: [String: String] = [:]
+        while try stmt.step() { settings[stmt.text(0)] = stmt.isNull(1) ? nil : stmt.text(1) }
+        return settings
     }
 
     /// The list last opened ("ChecklistIndex"), else the first one in `locale`'s order.

@@ -23,7 +23,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
     private var cachedKey: (header: [UInt8], key: SecureBytes)?
 
     static let magic = Array("CLKV".utf8)
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
 
     public init(path: String, keySource: KeySource) {
         self.path = path
@@ -95,7 +95,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
             throw KeychainError.cannotOpenVault("wrong key or passcode, or a damaged file")
         }
         defer { Sodium.wipe(&plain) }
-        guard let items = try? JSONDecoder().decode(Items.self, from: Data(plain)) else {
+        guard let items = Self.decode(plain) else {
             throw KeychainError.cannotOpenVault("unreadable contents")
         }
         return (header, items)
@@ -104,7 +104,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
     private func save(_ items: Items, header: [UInt8]) throws(KeychainError) {
         do {
             let box = try SecretBox(key: try key(for: header, creating: true))
-            var plain = Array(try JSONEncoder().encode(items))
+            var plain = Self.encode(items)
             defer { Sodium.wipe(&plain) }
             try SecureFile.writeAtomically(header + box.seal(plain, associatedData: header), to: path)
         } catch let error as KeychainError {

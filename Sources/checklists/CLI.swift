@@ -51,7 +51,7 @@ enum CLI {
             var context = Context(arguments: args, environment: environment, output: output)
             defer {
                 // A change may have moved a reminder: let a running agent re-plan.
-                if context.scheduler != nil { ReminderAgent.poke(home: context.home) }
+                if context.reminders?.changed == true { ReminderAgent.poke(home: context.home) }
             }
             try command.run(&context)
             return ExitCode.ok.rawValue

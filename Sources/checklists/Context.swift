@@ -20,7 +20,9 @@ struct Context {
 
     /// The data directory: `--home`, else `$CHECKLISTS_HOME`, else `$XDG_DATA_HOME/checklists`,
     /// else `~/.local/share/checklists`.
-    var home: String {
+    let home: String
+
+    static func home(arguments: ParsedArguments, environment: [String: String]) -> String {
         if let home = arguments["--home"], !home.isEmpty { return home }
         if let home = environment["CHECKLISTS_HOME"], !home.isEmpty { return home }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
@@ -34,27 +36,31 @@ struct Context {
         self.environment = environment
         self.output = output
         locale = UserLocale(environment: environment)
+        home = Self.home(arguments: arguments, environment: environment)
         // whenUnlocked keychain items are readable while the app lock is off or once unlocked.
-        let unlocked = LockSettings.read(directory: home).method == .off
-        KeychainWrapper.isAppUnlocked = { unlocked }
+        let home = self.home
+        KeychainWrapper.isAppUnlocked = { LockSettings.read(directory: home).method == .off }
     }
 
     /// The store, opened on first use: its data key from the keychain, or with the app lock on,
     /// from this session's unlock or after an authentication.
     mutating func store(reason: String = "Unlock Checklists.") throws -> ChecklistStore {
         if let openedStore { return openedStore }
-        let store = try ChecklistStore(directory: home, keyProvider: try keyProvider(reason: reason))
+        let store = try ChecklistStore(directory: home) { settings in
+            try keyProvider(settings: settings, reason: reason)
+        }
         try attach(store)
         KeychainWrapper.isAppUnlocked = { true }  // whenUnlocked items: this process has unlocked
         return store
     }
 
-    /// Keeps the reminders in step with the store from now on.
+    /// Keeps the reminders in step with the store from now on. The reminders store is opened
+    /// only when something changes, so read-only commands never touch it.
     private mutating func attach(_ store: ChecklistStore) throws {
         openedStore = store
-        let center = try notificationCenter()
-        scheduler = ReminderScheduler(center: center, store: store, dates: DueDate.Display(locale: locale.time))
-        scheduler?.start()
+        let reminders = ReminderHookup(home: home, store: store, dates: DueDate.Display(locale: locale.time))
+        store.addObserver { change in reminders.handle(change) }
+        self.reminders = reminders
     }
 
     /// The pending-reminders store of this data directory.
@@ -62,8 +68,11 @@ struct Context {
         try Reminders.NotificationCenter(directory: home)
     }
 
-    /// The reminder scheduler, once the store is open.
-    private(set) var scheduler: ReminderScheduler?
+    /// The link to the reminders, once the store is open.
+    private(set) var reminders: ReminderHookup?
+
+    /// The settings that need no key, read from the database without opening the store.
+    var plainSettings: [String: String] { ChecklistStore.peekSettings(directory: home) }
 
     /// The store opened with a key already in hand.
     mutating func store(key: SecureBytes) throws -> ChecklistStore {
@@ -73,26 +82,30 @@ struct Context {
     }
 
     /// Where the data key comes from under the current lock setting.
-    func keyProvider(reason: String = "Unlock Checklists.") throws -> any KeyProvider {
-        let settings = LockSettings.read(directory: home)
+    func keyProvider(settings stored: [String: String]? = nil, reason: String = "Unlock Checklists.") throws
+        -> any KeyProvider
+    {
+        let stored = stored ?? plainSettings
+        let settings = LockSettings(settings: stored)
         if settings.method != .off {
-            return LockedKeyProvider(lock: try appLock(), settings: settings, reason: reason)
+            return LockedKeyProvider(lock: try appLock(settings: stored), settings: settings, reason: reason)
         }
-        let choice = try keychainChoice()
+        let choice = try keychainChoice(settings: stored)
         let keychain = KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend)
         return KeychainKeyProvider(keychain: keychain, legacyKeyFile: home + "/data.key", reason: choice.reason)
     }
 
     /// The app lock's custody on the chosen keychain, with live authentication.
-    func appLock() throws -> AppLock {
+    func appLock(settings: [String: String]? = nil) throws -> AppLock {
         AppLock(
-            keychain: try keychain(), environment: authEnvironment(), cache: KernelKeyring(home: home),
+            keychain: try keychain(settings: settings), environment: authEnvironment(),
+            cache: KernelKeyring(home: home),
             passcodeCost: LiveAuthentication.passcodeCost(environment))
     }
 
     /// Which keychain to use: `--keychain`, else the "Keychain" setting, else automatic.
-    func keychainPreference() throws -> KeychainChooser.Preference {
-        let text = arguments["--keychain"] ?? ChecklistStore.peekSetting(directory: home, named: "Keychain") ?? "auto"
+    func keychainPreference(settings: [String: String]? = nil) throws -> KeychainChooser.Preference {
+        let text = arguments["--keychain"] ?? (settings ?? plainSettings)["Keychain"] ?? "auto"
         guard let preference = KeychainChooser.Preference(rawValue: text) else {
             throw CLIError.usage("--keychain must be auto, secret-service or file, not \"\(text)\"")
         }
@@ -100,15 +113,16 @@ struct Context {
     }
 
     /// The chosen keychain backend and why; also installed as `KeychainWrapper.defaultBackend`.
-    func keychainChoice() throws -> KeychainChooser.Choice {
-        let choice = try KeychainChooser.choose(try keychainPreference(), vaultDirectory: home)
+    func keychainChoice(settings: [String: String]? = nil) throws -> KeychainChooser.Choice {
+        let choice = try KeychainChooser.choose(try keychainPreference(settings: settings), vaultDirectory: home)
         KeychainWrapper.defaultBackend = choice.backend
         return choice
     }
 
     /// The app's keychain service on the chosen backend.
-    func keychain() throws -> KeychainWrapper {
-        KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: try keychainChoice().backend)
+    func keychain(settings: [String: String]? = nil) throws -> KeychainWrapper {
+        KeychainWrapper(
+            serviceName: KeychainWrapper.defaultServiceName, backend: try keychainChoice(settings: settings).backend)
     }
 
     /// The authentication backends for this data directory (also `LAEnvironment.shared`).

@@ -137,7 +137,7 @@ enum ReminderCommands {
         let store = try context.store()
         for list in try store.checklists() {
             for item in try store.items(in: list.id) where item.shouldRemind {
-                try context.scheduler?.handle(.itemSaved(old: nil, new: item))
+                context.reminders?.handle(.itemSaved(old: nil, new: item))
             }
         }
     }

@@ -10,6 +10,9 @@ import Testing
     static let rig: Rig = {
         let rig = try! Rig("keyring", stdin: "test keyring password")
         setenv("DBUS_SESSION_BUS_ADDRESS", rig.environment["DBUS_SESSION_BUS_ADDRESS"]!, 1)
+        sharedRigDirectory = rig.directory.path
+        // A static is never released, so stop the rig's daemons when the test process exits.
+        atexit { stopSharedRig() }
         return rig
     }()
 
@@ -63,4 +66,12 @@ import Testing
         #expect(keychain.allKeys().isEmpty)
         #expect(try secretTool("lookup", "service", "OtherApp", "key", "token").stdout == "theirs")
     }
+}
+
+nonisolated(unsafe) private var sharedRigDirectory: String?
+
+private func stopSharedRig() {
+    guard let directory = sharedRigDirectory else { return }
+    _ = try? CLIRunner.execute(
+        "/bin/bash", [Rig.root + "/scripts/rig-keyring.sh", "stop", directory], environment: ["PATH": "/usr/bin:/bin"])
 }

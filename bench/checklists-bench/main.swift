@@ -5,6 +5,7 @@
 //   checklists-bench floor DIR [N]                   median of N bare `BEGIN; UPDATE; COMMIT` fsyncs
 import ChecklistsKit
 import Foundation
+import Keychain
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -23,7 +24,12 @@ guard args.count >= 3 else {
     exit(2)
 }
 let dir = args[2]
-let store = try ChecklistStore(directory: dir, keyProvider: FileKeyProvider(path: dir + "/data.key"))
+// The same custody as the CLI without a desktop keyring: the data key in the file vault.
+let vault = FileVault(path: dir + "/keychain.vault", keySource: .keyFile(dir + "/keychain.key"))
+let store = try ChecklistStore(
+    directory: dir,
+    keyProvider: KeychainKeyProvider(
+        keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: vault)))
 
 switch args[1] {
 case "populate":

@@ -20,11 +20,15 @@ public struct LockSettings: Sendable, Equatable {
 
     /// The settings of the store in `directory`, read without its key.
     public static func read(directory: String) -> LockSettings {
-        func value(_ name: String) -> String? { ChecklistStore.peekSetting(directory: directory, named: name) }
-        return LockSettings(
-            method: value("AppLock").flatMap(LockMethod.init(rawValue:)) ?? defaults.method,
-            reuseSeconds: value("LockReuseSeconds").flatMap(Int.init) ?? defaults.reuseSeconds,
-            idleMinutes: value("LockIdleMinutes").flatMap(Int.init) ?? defaults.idleMinutes)
+        LockSettings(settings: ChecklistStore.peekSettings(directory: directory))
+    }
+
+    /// The lock settings among settings already read (`ChecklistStore.peekSettings`).
+    public init(settings: [String: String]) {
+        self.init(
+            method: settings["AppLock"].flatMap(LockMethod.init(rawValue:)) ?? Self.defaults.method,
+            reuseSeconds: settings["LockReuseSeconds"].flatMap(Int.init) ?? Self.defaults.reuseSeconds,
+            idleMinutes: settings["LockIdleMinutes"].flatMap(Int.init) ?? Self.defaults.idleMinutes)
     }
 
     /// Saves the reuse window and idle timeout (the method changes only through `AppLock`).
