@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// A pam_wrapper + pam_matrix configuration: service "checklists" accepting one user's password.
 public final class PAMRig: @unchecked Sendable {
@@ -13,8 +14,7 @@ public final class PAMRig: @unchecked Sendable {
     public init(user: String = String(cString: getpwuid(geteuid())!.pointee.pw_name), password: String) throws {
         self.user = user
         let file = directory.appending("password")
-        _ = FileManager.default.createFile(
-            atPath: file, contents: Data(password.utf8), attributes: [.posixPermissions: 0o600])
+        try SecureFile.writeAtomically(Array(password.utf8), to: file)
         let result = try CLIRunner.execute(
             "/bin/bash", [Rig.root + "/scripts/rig-pam.sh", "make", directory.appending("rig"), user, file],
             environment: ProcessInfo.processInfo.environment)

@@ -131,7 +131,7 @@ import Testing
     @Test func leavesADamagedFileUntouched() throws {
         try SecureFile.makeDirectory(home)
         let junk = Sodium.randomBytes(8192)
-        _ = FileManager.default.createFile(atPath: home + "/checklists.sqlite", contents: Data(junk))
+        try Data(junk).write(to: URL(fileURLWithPath: home + "/checklists.sqlite"))
         #expect(throws: StoreError.corrupt(path: home + "/checklists.sqlite")) { try open() }
         #expect(Array(FileManager.default.contents(atPath: home + "/checklists.sqlite")!) == junk)
     }
@@ -141,7 +141,7 @@ import Testing
         let path = home + "/checklists.sqlite"
         var header = Array(FileManager.default.contents(atPath: path)!)
         header[60...63] = [0, 0, 0, 99]  // user_version lives at offset 60
-        _ = FileManager.default.createFile(atPath: path, contents: Data(header))
+        try Data(header).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerSchema(found: 99, supported: 2)) { try open() }
         #expect(Array(FileManager.default.contents(atPath: path)!) == header)
     }

@@ -90,7 +90,7 @@ import Testing
     @Test func damagedDatabaseExitsThreeAndStaysUntouched() throws {
         try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
         let junk = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        _ = FileManager.default.createFile(atPath: cli.home + "/checklists.sqlite", contents: junk)
+        try junk.write(to: URL(fileURLWithPath: cli.home + "/checklists.sqlite"))
         let result = try cli.run("lists")
         #expect(result.status == 3)
         #expect(result.stderr.contains("left untouched"))

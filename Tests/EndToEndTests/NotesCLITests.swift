@@ -21,7 +21,7 @@ import Testing
 
     func editor(_ name: String, _ script: String) throws -> String {
         let path = scripts.appending(name)
-        try "#!/bin/sh\n\(script)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o700)
         return path
     }

@@ -50,7 +50,7 @@ import Testing
         try vault().write(KeychainRecord(data: Data("x".utf8)), service: "S", key: "k")
         var bytes = Array(FileManager.default.contents(atPath: vaultPath)!)
         bytes[bytes.count - 3] ^= 0x40
-        _ = FileManager.default.createFile(atPath: vaultPath, contents: Data(bytes))
+        try Data(bytes).write(to: URL(fileURLWithPath: vaultPath))
         #expect(throws: KeychainError.self) { try vault().read(service: "S", key: "k") }
     }
 
