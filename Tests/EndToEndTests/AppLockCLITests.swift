@@ -154,6 +154,16 @@ import Testing
         }
     }
 
+    @Test func lockSetChangesTheReuseWindowAndIdleTimeout() throws {
+        #expect(try cli.run("lock", "set", "--reuse", "120", "--idle", "15").status == 0)
+        #expect(try cli.run("lock", "set", "--reuse", "301").status == 2)
+        #expect(try cli.run("lock", "set").status == 2)
+        let json = try #require(try cli.json("lock", "status") as? [String: Any])
+        #expect(json["reuseSeconds"] as? Int == 120)
+        #expect(json["idleMinutes"] as? Int == 15)
+        #expect(json["enabled"] as? Bool == false)
+    }
+
     @Test func wrongPasscodesExplainTheBackOff() throws {
         try enablePasscode()
         var seen = ""
