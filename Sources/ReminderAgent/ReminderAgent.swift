@@ -83,11 +83,15 @@ public final class ReminderAgent: @unchecked Sendable {
         }
         let logind = watchResume(wakeFD: wake[1])
         defer { logind?.close() }
-        log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
-
+        var started = false
         while true {
             deliverDue()
             arm(timerFD, at: try nextWake())
+            if !started {
+                // Said once everything due at start is out and the agent is about to wait.
+                log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
+                started = true
+            }
             var fds = [signalFD, timerFD, socketFD, wake[0]].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if poll(&fds, nfds_t(fds.count), -1) < 0 && errno != EINTR { throw FileError(path: "poll", errno: errno) }
             if fds[0].revents != 0 {
