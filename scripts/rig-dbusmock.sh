@@ -51,10 +51,7 @@ DIR=$(realpath -m -- "$2")
 case $CMD in
 start)
     [ $# -eq 2 ] || usage
-    DEADLINE=$(( $(now_us) + TIMEOUT_S * 1000000 ))
-    mkdir -p "$DIR" || { echo "$PROG: cannot create $DIR" >&2; exit 1; }
-    if any_alive "$DIR"; then echo "$PROG: already running in $DIR (stop it first)" >&2; exit 1; fi
-    trap 'fail "interrupted"' INT TERM HUP
+    begin_start
     rm -f "$DIR/pids" "$DIR/notify.log" "$DIR/logind.log"
     start_bus session-bus session "$DIR/bus"
     SESSION_ADDR=$BUS_ADDR

@@ -94,4 +94,11 @@ start_bus() { # NAME TYPE SOCKET -> sets BUS_ADDR
     [ -n "$pid" ] && record_pid "$DIR" "$1" "$pid"
     BUS_ADDR="unix:path=$3"
 }
-
+# The common beginning of `start`: the deadline, the directory, refusing to start twice,
+# and stopping what was started if interrupted.
+begin_start() {
+    DEADLINE=$(( $(now_us) + TIMEOUT_S * 1000000 ))
+    mkdir -p "$DIR" || { echo "$PROG: cannot create $DIR" >&2; exit 1; }
+    if any_alive "$DIR"; then echo "$PROG: already running in $DIR (stop it first)" >&2; exit 1; fi
+    trap 'fail "interrupted"' INT TERM HUP
+}

@@ -1,6 +1,7 @@
 import CPAM
 import Foundation
 import LocalAuthentication
+import Sodium
 
 /// Checks the account password through Linux-PAM, service "checklists" (PAM's "other" applies
 /// where that file does not exist).
@@ -73,7 +74,7 @@ final class Conversation {
     }
 
     func wipe() {
-        for i in password.indices { password[i] = 0 }
+        Sodium.wipe(&password)
     }
 }
 
@@ -92,9 +93,11 @@ private func converse(
         guard let message = messages[index]?.pointee else { continue }
         switch message.msg_style {
         case PAM_PROMPT_ECHO_OFF:
-            var bytes = conversation.password.map { CChar(bitPattern: $0) } + [0]
-            replies[index].resp = strdup(bytes)
-            for i in bytes.indices { bytes[i] = 0 }
+            var bytes = conversation.password + [0]
+            replies[index].resp = bytes.withUnsafeBufferPointer {
+                strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+            }
+            Sodium.wipe(&bytes)
         case PAM_PROMPT_ECHO_ON:
             replies[index].resp = strdup(conversation.user)
         case PAM_ERROR_MSG, PAM_TEXT_INFO:

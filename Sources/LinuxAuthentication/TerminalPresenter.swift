@@ -1,5 +1,6 @@
 import Foundation
 import LocalAuthentication
+import Sodium
 
 /// Prompts on the controlling terminal (`/dev/tty`), like sudo: works even when standard input
 /// and output are redirected. Esc or Ctrl-C cancels; Enter takes the fallback once offered;
@@ -67,23 +68,19 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
         while let byte = tty.readByte(timeout: -1) {
             switch byte {
             case 0x0D, 0x0A: return password
-            case 0x1B, 0x03: Self.wipe(&password); return nil
+            case 0x1B, 0x03: Sodium.wipe(&password); return nil
             case 0x04 where password.isEmpty: return nil
             case 0x7F, 0x08: if !password.isEmpty { password.removeLast() }
-            case 0x15: Self.wipe(&password); password.removeAll()
+            case 0x15: Sodium.wipe(&password); password.removeAll()
             default: password.append(byte)
             }
         }
-        Self.wipe(&password)
+        Sodium.wipe(&password)
         return nil
     }
 
     public func notify(_ message: String) {
         Terminal(path: ttyPath)?.write(message + "\n")
-    }
-
-    static func wipe(_ bytes: inout [UInt8]) {
-        for i in bytes.indices { bytes[i] = 0 }
     }
 }
 

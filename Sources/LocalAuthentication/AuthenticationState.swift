@@ -1,5 +1,6 @@
 import Foundation
 import PrivateFiles
+import Sodium
 
 /// Failure counters that must survive restarts: consecutive failed scans (5 → biometry locked
 /// out until a password succeeds) and wrong passwords (back-off). One 0600 JSON file, updated
@@ -50,6 +51,39 @@ public struct AuthenticationState: Sendable {
             }
             return copy
         }
+    }
+
+    /// The refusal shown while passwords are blocked: "Too many wrong passwords: try again in
+    /// 5 minutes. The next try is possible at 10:42."
+    public static func backoffError(until: Date, now: Date) -> LAError {
+        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        return LAError(
+            .authenticationFailed,
+            "Too many wrong passwords: try again in \(minutes) minute\(minutes == 1 ? "" : "s"). "
+                + "The next try is possible at \(formatter.string(from: until)).")
+    }
+
+    /// One password attempt under the back-off: refuses while blocked, takes an answer, tests
+    /// it, and records the success or the failure (which may start a back-off).
+    /// - Parameters:
+    ///   - answer: Asks for the password; nil means cancelled (`userCancel`). Wiped afterwards.
+    ///   - check: What a right password gives (a key, the password itself…), or nil when wrong.
+    /// - Returns: `check`'s result, or nil when the password was wrong.
+    /// - Throws: `LAError` when blocked or cancelled, or whatever `answer` and `check` throw.
+    public func attempt<R>(now: Date, answer: () throws -> [UInt8]?, check: ([UInt8]) throws -> R?) throws -> R? {
+        if let until = read().passwordBlockedUntil(now: now) { throw Self.backoffError(until: until, now: now) }
+        guard var given = try answer() else { throw LAError(.userCancel) }
+        defer { Sodium.wipe(&given) }
+        if let result = try check(given) {
+            recordPasswordSuccess()
+            return result
+        }
+        if let until = recordWrongPassword(now: now).passwordBlockedUntil(now: now) {
+            throw Self.backoffError(until: until, now: now)
+        }
+        return nil
     }
 
     /// Records a wrong password and starts the back-off when due.

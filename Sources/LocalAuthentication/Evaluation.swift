@@ -139,26 +139,27 @@ final class Evaluation: @unchecked Sendable {
         var notice: String?
         for _ in 0..<environment.passwordAttempts {
             try checkCancelled()
-            if let until = environment.state.read().passwordBlockedUntil(now: environment.now()) {
-                throw Self.backoffError(until: until, now: environment.now())
-            }
             let prompt = PasswordPrompt(reason: reason, label: method.label, notice: notice, cancelTitle: cancelTitle)
-            guard var answer = environment.presenter.askPassword(prompt) else { throw LAError(.userCancel) }
-            defer { Sodium.wipe(&answer) }
-            try checkCancelled()
-            switch method.verify(answer) {
-            case .accepted:
-                environment.state.recordPasswordSuccess()
-                return
-            case .rejected:
-                let values = environment.state.recordWrongPassword(now: environment.now())
-                if let until = values.passwordBlockedUntil(now: environment.now()) {
-                    throw Self.backoffError(until: until, now: environment.now())
+            let accepted: Bool?
+            do {
+                accepted = try environment.state.attempt(
+                    now: environment.now(), answer: { environment.presenter.askPassword(prompt) }
+                ) { answer in
+                    try checkCancelled()
+                    switch method.verify(answer) {
+                    case .accepted: return true
+                    case .rejected: return nil
+                    case .unavailable(let reason):
+                        throw LAError(.passcodeNotSet, "The password cannot be checked: \(reason)")
+                    }
                 }
-                notice = "Wrong password, try again."
-            case .unavailable(let reason):
-                throw LAError(.passcodeNotSet, "The password cannot be checked: \(reason)")
+            } catch let error as LAError {
+                throw error
+            } catch {
+                throw LAError(.authenticationFailed, "\(error)")
             }
+            if accepted != nil { return }
+            notice = "Wrong password, try again."
         }
         throw LAError(.authenticationFailed, "Wrong password.")
     }
@@ -167,16 +168,5 @@ final class Evaluation: @unchecked Sendable {
         while let event = channel.receive(before: Date.distantPast) {
             if case .cancel(let code) = event { throw LAError(code) }
         }
-    }
-
-    /// "Too many wrong passwords: try again in 5 minutes (at 10:42)."
-    static func backoffError(until: Date, now: Date) -> LAError {
-        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm"
-        return LAError(
-            .authenticationFailed,
-            "Too many wrong passwords: try again in \(minutes) minute\(minutes == 1 ? "" : "s") (at \(formatter.string(from: until)))."
-        )
     }
 }

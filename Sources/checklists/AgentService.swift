@@ -67,6 +67,6 @@ struct AgentService {
     }
 
     private func systemctl(_ arguments: String...) -> Int32 {
-        Editor.run(["/usr/bin/systemctl", "--user"] + arguments, environment: environment)
+        Subprocess.run(["/usr/bin/systemctl", "--user"] + arguments, environment: environment)
     }
 }

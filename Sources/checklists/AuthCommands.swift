@@ -70,11 +70,11 @@ enum AuthCommands {
             details: ["--stdin reads two lines: the current passcode, then the new one."],
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
-            let environment = context.authEnvironment()
-            let passcode = try requireCurrent(context, environment)
+            var current = try currentPasscode(context, label: "Current passcode", attempts: 1)
+            defer { Sodium.wipe(&current) }
             var new = try SecretReader(context).newSecret(label: "New passcode")
             defer { Sodium.wipe(&new) }
-            try passcode.set(new)
+            try context.authEnvironment().passcode!.set(new)
             context.output.line("Passcode changed.")
         },
         Command(
@@ -82,8 +82,9 @@ enum AuthCommands {
             summary: "Remove the app passcode (asks for it first); your account password applies again.",
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
-            let passcode = try requireCurrent(context, context.authEnvironment())
-            try passcode.remove()
+            var current = try currentPasscode(context, label: "Current passcode", attempts: 1)
+            Sodium.wipe(&current)
+            try context.authEnvironment().passcode!.remove()
             context.output.line("Passcode removed. Checklists asks for your account password again.")
         },
     ]
@@ -96,23 +97,24 @@ enum AuthCommands {
         }
     }
 
-    /// Checks the current passcode (with the same back-off as every password) and returns it.
-    static func requireCurrent(_ context: Context, _ environment: LAEnvironment) throws -> AppPasscode {
-        let passcode = environment.passcode!
-        guard passcode.isSet else { throw CLIError.refused("No passcode is set; use 'checklists passcode set'.") }
-        if let until = environment.state.read().passwordBlockedUntil(now: Date()) {
-            throw LAError(
-                .authenticationFailed,
-                "Too many wrong passwords: try again after \(until.formatted(date: .omitted, time: .shortened)).")
+    /// Asks for the app passcode (terminal, or one line with `--stdin`) until it is right, with
+    /// the same persisted back-off as every password.
+    /// - Returns: The verified passcode; the caller wipes it.
+    /// - Throws: `LAError` when it is wrong `attempts` times, cancelled, or in back-off.
+    static func currentPasscode(_ context: Context, label: String, attempts: Int) throws -> [UInt8] {
+        let environment = context.authEnvironment()
+        let verifier = environment.passcode!
+        guard verifier.isSet else { throw CLIError.refused("No passcode is set; use 'checklists passcode set'.") }
+        let reader = SecretReader(context)
+        var notice: String?
+        for _ in 0..<(reader.fromStdin ? 1 : max(1, attempts)) {
+            let verified = try environment.state.attempt(
+                now: Date(), answer: { try reader.secret(label: label, notice: notice) },
+                check: { verifier.verify($0) ? $0 : nil })
+            if let verified { return verified }
+            notice = "Wrong passcode, try again."
         }
-        var current = try SecretReader(context).secret(label: "Current passcode")
-        defer { Sodium.wipe(&current) }
-        guard passcode.verify(current) else {
-            environment.state.recordWrongPassword(now: Date())
-            throw LAError(.authenticationFailed, "Wrong passcode.")
-        }
-        environment.state.recordPasswordSuccess()
-        return passcode
+        throw LAError(.authenticationFailed, "Wrong passcode.")
     }
 }
 
@@ -127,12 +129,12 @@ struct SecretReader {
         presenter = context.authEnvironment().presenter
     }
 
-    func secret(label: String) throws -> [UInt8] {
+    func secret(label: String, notice: String? = nil) throws -> [UInt8] {
         if fromStdin { return try Self.stdinLine() }
         guard presenter.canPrompt else { throw LAError(.notInteractive, "No terminal to ask on; use --stdin.") }
         guard
             let answer = presenter.askPassword(
-                PasswordPrompt(reason: "", label: label, notice: nil, cancelTitle: "Cancel"))
+                PasswordPrompt(reason: "", label: label, notice: notice, cancelTitle: "Cancel"))
         else { throw LAError(.userCancel) }
         return answer
     }

@@ -15,7 +15,9 @@ enum Editor {
         defer { shred(path) }
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // Through the shell, so EDITOR may carry arguments ("code --wait").
-        guard run(["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path], environment: environment) == 0 else { return nil }
+        guard Subprocess.run(["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path], environment: environment) == 0 else {
+            return nil
+        }
         return try SecureFile.read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -47,20 +49,5 @@ enum Editor {
             }
         }
         unlink(path)
-    }
-
-    /// Runs a program on our terminal and returns its exit status.
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, nil, argv, envp) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128
     }
 }

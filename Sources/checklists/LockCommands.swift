@@ -102,20 +102,8 @@ enum LockCommands {
         case .passcode:
             let verifier = environment.passcode!
             if verifier.isSet {
-                if context.arguments.has("--stdin") {
-                    let given = try SecretReader.stdinLine()
-                    guard verifier.verify(given) else { throw LAError(.authenticationFailed, "Wrong passcode.") }
-                    passcode = given
-                } else {
-                    var answer: [UInt8]?
-                    var notice: String?
-                    for _ in 0..<environment.passwordAttempts where answer == nil {
-                        answer = try lock.askPasscode(reason: reason, notice: notice) { verifier.verify($0) ? $0 : nil }
-                        notice = "Wrong passcode, try again."
-                    }
-                    guard let answer else { throw LAError(.authenticationFailed, "Wrong passcode.") }
-                    passcode = answer
-                }
+                passcode = try AuthCommands.currentPasscode(
+                    context, label: "Checklists passcode", attempts: environment.passwordAttempts)
             } else {
                 context.output.line("Choose a passcode for Checklists.")
                 context.output.flush()

@@ -105,28 +105,12 @@ public struct AppLock: Sendable {
     /// - Returns: `check`'s result, or nil when the passcode was wrong (recorded for back-off).
     public func askPasscode<R>(reason: String, notice: String? = nil, _ check: ([UInt8]) throws -> R?) throws -> R? {
         guard environment.presenter.canPrompt else { throw LAError(.notInteractive) }
-        if let until = environment.state.read().passwordBlockedUntil(now: environment.now()) {
-            throw Self.backoff(until)
-        }
-        guard
-            var answer = environment.presenter.askPassword(
-                PasswordPrompt(reason: reason, label: "Checklists passcode", notice: notice))
-        else { throw LAError(.userCancel) }
-        defer { Sodium.wipe(&answer) }
-        if let result = try check(answer) {
-            environment.state.recordPasswordSuccess()
-            return result
-        }
-        let values = environment.state.recordWrongPassword(now: environment.now())
-        if let until = values.passwordBlockedUntil(now: environment.now()) { throw Self.backoff(until) }
-        return nil
-    }
-
-    static func backoff(_ until: Date) -> LAError {
-        let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
-        return LAError(
-            .authenticationFailed, "Too many wrong passwords: try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-        )
+        return try environment.state.attempt(
+            now: environment.now(),
+            answer: {
+                environment.presenter.askPassword(
+                    PasswordPrompt(reason: reason, label: "Checklists passcode", notice: notice))
+            }, check: check)
     }
 
     // MARK: - Sealing
