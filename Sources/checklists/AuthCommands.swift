@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Sodium
@@ -74,6 +75,10 @@ enum AuthCommands {
             defer { Sodium.wipe(&current) }
             var new = try SecretReader(context).newSecret(label: "New passcode")
             defer { Sodium.wipe(&new) }
+            // With the lock on the passcode, the data key moves to the new one first.
+            if LockSettings.read(directory: context.home).method == .passcode {
+                try context.appLock().resealPasscode(old: current, new: new)
+            }
             try context.authEnvironment().passcode!.set(new)
             context.output.line("Passcode changed.")
         },
@@ -82,6 +87,10 @@ enum AuthCommands {
             summary: "Remove the app passcode (asks for it first); your account password applies again.",
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
+            guard LockSettings.read(directory: context.home).method != .passcode else {
+                throw CLIError.refused(
+                    "The passcode cannot be removed while the app lock uses it: 'checklists lock disable' first.")
+            }
             var current = try currentPasscode(context, label: "Current passcode", attempts: 1)
             Sodium.wipe(&current)
             try context.authEnvironment().passcode!.remove()

@@ -154,6 +154,27 @@ import Testing
         }
     }
 
+    @Test func changingThePasscodeMovesTheLockToTheNewOne() throws {
+        try cli.run("list", "add", "Groceries")
+        try enablePasscode("2468")
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: "2468\n1357\n").status == 0)
+        let old = try session("\(CLIRunner.binary) lists")
+        for _ in 0..<3 {
+            try old.expect("Checklists passcode")
+            old.send("2468\r")
+        }
+        #expect(try old.wait() == 1)
+        let new = try session("\(CLIRunner.binary) lists")
+        try new.expect("Checklists passcode")
+        new.send("1357\r")
+        try new.expect("Groceries")
+        #expect(try new.wait() == 0)
+        let remove = try cli.run("passcode", "remove", "--stdin", stdin: "1357\n")
+        #expect(remove.status == 1)
+        #expect(remove.stderr.contains("while the app lock uses it"))
+        #expect(try cli.run("lock", "status").stdout.contains("App lock: on (the app passcode)"))
+    }
+
     @Test func lockSetChangesTheReuseWindowAndIdleTimeout() throws {
         #expect(try cli.run("lock", "set", "--reuse", "120", "--idle", "15").status == 0)
         #expect(try cli.run("lock", "set", "--reuse", "301").status == 2)

@@ -150,6 +150,15 @@ public struct AppLock: Sendable {
         }
     }
 
+    /// Seals the data key under a new passcode (the passcode method, after `passcode change`).
+    /// - Throws: `LAError.authenticationFailed` when `old` does not open the current seal.
+    public func resealPasscode(old: [UInt8], new: [UInt8]) throws {
+        guard let stored = try keychain.read(forKey: Self.passcodeWrapItem, context: nil),
+            let key = try? KeyWrap(bytes: Array(stored)).open(passcode: old)
+        else { throw LAError(.authenticationFailed, "The current passcode does not open the app lock.") }
+        try seal(key, for: .passcode, passcode: new, context: nil)
+    }
+
     /// After the setting names `method`, removes every custody item `method` does not use.
     public func finishSwitch(to method: LockMethod) {
         var keep: Set<String> = []
