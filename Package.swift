@@ -77,7 +77,8 @@ let package = Package(
         .testTarget(
             name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders"]),
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
     ],

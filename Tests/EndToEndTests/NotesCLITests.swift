@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TestSupport
 import Testing
 
@@ -19,11 +20,13 @@ import Testing
 
     var cli: CLIRunner { CLIRunner(home: home, environment: environment()) }
 
+    /// A scripted `$EDITOR`. Run through /bin/sh rather than executed: a process that a parallel
+    /// test spawns while the file is being written could hold it open, and exec would then fail
+    /// with "Text file busy".
     func editor(_ name: String, _ script: String) throws -> String {
         let path = scripts.appending(name)
-        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o700)
-        return path
+        try SecureFile.writeAtomically(Array("\(script)\n".utf8), to: path)
+        return "/bin/sh \(path)"
     }
 
     @Test func addShowEditDelete() throws {
