@@ -56,7 +56,10 @@ public struct AuthenticationState: Sendable {
     /// The refusal shown while passwords are blocked: "Too many wrong passwords: try again in
     /// 5 minutes. The next try is possible at 10:42."
     public static func backoffError(until: Date, now: Date) -> LAError {
-        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+        // Whole seconds first: the back-off is set from `now`, and a hair of floating-point error
+        // must not turn "1 minute" into "2 minutes".
+        let seconds = until.timeIntervalSince(now).rounded()
+        let minutes = max(1, Int((seconds / 60).rounded(.up)))
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm"
         return LAError(

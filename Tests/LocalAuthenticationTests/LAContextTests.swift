@@ -291,3 +291,17 @@ import Testing
         #expect(await evaluate(LAContext(environment: env), .deviceOwnerAuthentication)?.code == .userCancel)
     }
 }
+
+@Suite struct BackoffMessageTests {
+    @Test func saysTheWholeMinutesLeftEvenAtTheBoundary() {
+        let now = Date()
+        for offset in [60.0, 60.000_001, 59.999_999] {
+            let until = Date(timeIntervalSince1970: now.timeIntervalSince1970 + offset)
+            #expect(
+                AuthenticationState.backoffError(until: until, now: now).message.hasPrefix(
+                    "Too many wrong passwords: try again in 1 minute."))
+        }
+        let later = now.addingTimeInterval(300)
+        #expect(AuthenticationState.backoffError(until: later, now: now).message.contains("in 5 minutes."))
+    }
+}
