@@ -74,7 +74,7 @@ enum ChecklistCommands {
         let idWidth = lists.map { String($0.id).count }.max() ?? 1
         let nameWidth = min(40, lists.map { TextWidth.of($0.name) }.max() ?? 0)
         for list in lists {
-            let id = String(repeating: " ", count: idWidth - String(list.id).count) + String(list.id)
+            let id = TextWidth.rightAligned(list.id, to: idWidth)
             context.output.line(
                 "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(list.name, to: nameWidth))  \(list.status.text)"
             )

@@ -105,7 +105,7 @@ enum ItemCommands {
     }
 
     static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {
-        let id = String(repeating: " ", count: idWidth - String(item.id).count) + String(item.id)
+        let id = TextWidth.rightAligned(item.id, to: idWidth)
         var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(item.text)"
         if let due = item.dueDate { text += "  (due \(dates.string(due)))" }
         if item.shouldRemind { text += " 🔔" }

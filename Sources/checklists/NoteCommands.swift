@@ -19,7 +19,7 @@ enum NoteCommands {
             let dates = DueDate.Display(locale: context.locale.time)
             let width = notes.map { String($0.id).count }.max() ?? 1
             for note in notes {
-                let id = String(repeating: " ", count: width - String(note.id).count) + String(note.id)
+                let id = TextWidth.rightAligned(note.id, to: width)
                 context.output.line("\(id)  \(dates.string(note.modified))  \(note.title)")
             }
         },

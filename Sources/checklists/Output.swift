@@ -64,3 +64,11 @@ enum TextWidth {
         text + String(repeating: " ", count: max(0, width - of(text)))
     }
 }
+
+extension TextWidth {
+    /// `number` right-aligned in at least `width` columns; never traps on a wider number.
+    static func rightAligned(_ number: Int64, to width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: " ", count: max(0, width - digits.count)) + digits
+    }
+}
