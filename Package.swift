@@ -33,9 +33,10 @@ let package = Package(
         // MARK: - Libraries
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "PrivateFiles"),
+        .target(name: "TerminalText"),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
-        .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles"]),
+        .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
@@ -55,7 +56,7 @@ let package = Package(
             name: "checklists",
             dependencies: [
                 "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
-                "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
+                "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "TerminalText",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain"],
@@ -64,6 +65,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

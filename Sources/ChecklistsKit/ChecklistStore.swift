@@ -162,6 +162,19 @@ public final class ChecklistStore: Sendable {
         return added
     }
 
+    /// Adds several items to a list in one transaction (all or none), in order.
+    /// - Throws: `ChecklistsError.emptyItemText` (nothing added) / `.listNotFound`.
+    @discardableResult
+    public func addItems(_ items: [NewItem], to listID: Int64) throws -> [ChecklistItem] {
+        for item in items { _ = try Self.validText(item.text) }
+        let added = try write { s in
+            guard try s.checklist(id: listID) != nil else { throw ChecklistsError.listNotFound(String(listID)) }
+            return try items.map { try s.insertItem($0, listID: listID) }
+        }
+        for item in added { notify(.itemSaved(old: nil, new: item)) }
+        return added
+    }
+
     /// Changes an item in place; it keeps its ID.
     /// - Returns: The item before and after the change.
     @discardableResult

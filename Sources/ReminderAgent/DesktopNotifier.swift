@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Reminders
+import TerminalText
 
 /// Desktop notifications through `org.freedesktop.Notifications.Notify` on the session bus.
 public final class DesktopNotifier: Notifier, @unchecked Sendable {
@@ -59,6 +60,7 @@ public struct LogNotifier: Notifier {
     public var name: String { "log" }
 
     public func show(_ notice: DeliveryPlan.Notice) throws {
-        write("Reminder: \(notice.summary) — \(notice.body)")
+        // Item texts are the user's: shown with control characters escaped, on one line.
+        write("Reminder: \(TerminalText.line(notice.summary)) — \(TerminalText.line(notice.body))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrivateFiles
+import TerminalText
 
 /// The agent as a systemd user service (`~/.config/systemd/user/checklists-agent.service`).
 struct AgentService {
@@ -19,21 +20,43 @@ struct AgentService {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    var unit: String {
-        """
-        [Unit]
-        Description=Checklists reminders
-        After=graphical-session.target
+    /// The unit file. Paths are quoted and escaped for `ExecStart=` (systemd.unit(5)); paths
+    /// with control characters are refused, since no unit line could hold them safely.
+    func unit() throws -> String {
+        for path in [binary, home] where path.unicodeScalars.contains(where: TerminalText.isControl) {
+            throw CLIError.usage(
+                "cannot write a service for the path \"\(TerminalText.line(path))\": it contains control characters "
+                    + "(such as a newline); use a directory without them")
+        }
+        return """
+            [Unit]
+            Description=Checklists reminders
+            After=graphical-session.target
 
-        [Service]
-        ExecStart=\(binary) agent
-        Environment=CHECKLISTS_HOME=\(home)
-        Restart=on-failure
+            [Service]
+            ExecStart=\(Self.quoted(binary)) agent --home \(Self.quoted(home))
+            Restart=on-failure
 
-        [Install]
-        WantedBy=default.target
+            [Install]
+            WantedBy=default.target
 
-        """
+            """
+    }
+
+    /// One `ExecStart=` word: in double quotes, with `\\` and `\"` escaped, `%` as `%%`
+    /// (specifiers) and `$` as `$$` (variable expansion), so the path is taken literally.
+    static func quoted(_ word: String) -> String {
+        var result = "\""
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "%": result += "%%"
+            case "$": result += "$$"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     /// Whether a systemd user manager answers.
@@ -43,6 +66,7 @@ struct AgentService {
     }
 
     func install(_ output: Output) throws {
+        let unit = try unit()
         try SecureFile.makeDirectory(SecureFile.directory(of: unitPath))
         try SecureFile.writeAtomically(Array(unit.utf8), to: unitPath)
         output.line("Wrote \(unitPath).")

@@ -7,6 +7,7 @@ import PrivateFiles
 import ReminderAgent
 import Reminders
 import Sodium
+import TerminalText
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
@@ -49,6 +50,7 @@ enum CLI {
                 return ExitCode.ok.rawValue
             }
             var context = Context(arguments: args, environment: environment, output: output)
+            if Editor.cleansUpBefore(command) { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
                 // A change may have moved a reminder: let a running agent re-plan.
                 if context.reminders?.changed == true { ReminderAgent.poke(home: context.home) }
@@ -61,7 +63,8 @@ enum CLI {
             if code == .usage, let command, !(error is ChecklistsError) {
                 hint = " (see 'checklists \(command.name) --help')"
             }
-            Output.error("checklists: \(message)\(hint)")
+            // Messages quote what the user typed or stored: one line, controls shown as escapes.
+            Output.error("checklists: \(TerminalText.line(message))\(hint)")
             return code.rawValue
         }
     }

@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import TerminalText
 
 /// `lists`, `list add|edit|delete`, `icons`: the overview of checklists.
 enum ChecklistCommands {
@@ -10,24 +11,29 @@ enum ChecklistCommands {
             try printOverview(&$0)
         },
         Command(
-            path: ["list", "add"], usage: "list add NAME [--icon ICON]", summary: "Create a checklist.",
-            details: ["New lists get the icon \"No Icon\"; see 'checklists icons'."],
+            path: ["list", "add"], usage: "list add NAME|- [--icon ICON]", summary: "Create a checklist.",
+            details: [
+                "New lists get the icon \"No Icon\"; see 'checklists icons'.",
+                "NAME - reads the name from standard input (kept out of the process list).",
+            ],
             spec: ArgumentSpec(options: ["--icon"])
         ) { context in
-            let name = try context.rest(from: 0, "NAME")
+            let name = try StandardInput.resolve(try context.rest(from: 0, "NAME"))
             let icon = try icon(context.arguments["--icon"]) ?? .noIcon
             let list = try context.store().addChecklist(name: name, icon: icon)
             try show(list, verb: "Added", &context)
         },
         Command(
-            path: ["list", "edit"], usage: "list edit LIST [--name NEW] [--icon ICON]",
+            path: ["list", "edit"], usage: "list edit LIST [--name NEW|-] [--icon ICON]",
             summary: "Rename a checklist or change its icon.",
-            details: ["LIST is the list's ID or its name (case-insensitive)."],
+            details: [
+                "LIST is the list's ID or its name (case-insensitive). --name - reads the name from standard input."
+            ],
             spec: ArgumentSpec(options: ["--name", "--icon"])
         ) { context in
             let reference = try context.rest(from: 0, "LIST")
             let newIcon = try icon(context.arguments["--icon"])
-            let newName = context.arguments["--name"]
+            let newName = try context.arguments["--name"].map(StandardInput.resolve)
             guard newName != nil || newIcon != nil else {
                 throw CLIError.usage("nothing to change: give --name or --icon")
             }
@@ -46,7 +52,8 @@ enum ChecklistCommands {
                 try context.output.json(ListJSON(deleted))
             } else {
                 context.output.line(
-                    "Deleted \"\(deleted.name)\" and its \(items.count) item\(items.count == 1 ? "" : "s").")
+                    "Deleted \"\(TerminalText.line(deleted.name))\" and its \(items.count) item\(items.count == 1 ? "" : "s")."
+                )
             }
         },
         Command(path: ["icons"], usage: "icons", summary: "Show the icons a checklist can have.", touchesContent: false)
@@ -72,11 +79,12 @@ enum ChecklistCommands {
             return
         }
         let idWidth = lists.map { String($0.id).count }.max() ?? 1
-        let nameWidth = min(40, lists.map { TextWidth.of($0.name) }.max() ?? 0)
-        for list in lists {
+        let names = lists.map { TerminalText.line($0.name) }
+        let nameWidth = min(40, names.map(TextWidth.of).max() ?? 0)
+        for (list, name) in zip(lists, names) {
             let id = TextWidth.rightAligned(list.id, to: idWidth)
             context.output.line(
-                "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(list.name, to: nameWidth))  \(list.status.text)"
+                "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(name, to: nameWidth))  \(list.status.text)"
             )
         }
     }
@@ -85,7 +93,8 @@ enum ChecklistCommands {
         if context.json {
             try context.output.json(ListJSON(list))
         } else {
-            context.output.line("\(verb) list \(list.id): \(list.icon.glyph) \(list.name) (\(list.icon.name))")
+            context.output.line(
+                "\(verb) list \(list.id): \(list.icon.glyph) \(TerminalText.line(list.name)) (\(list.icon.name))")
         }
     }
 

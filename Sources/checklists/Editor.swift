@@ -3,22 +3,38 @@ import PrivateFiles
 
 /// Edits text in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`) through a private temp
 /// file under `$XDG_RUNTIME_DIR` (0600 in a 0700 directory), overwritten with zeros and removed
-/// afterwards so no plaintext stays behind.
+/// afterwards so no plaintext stays behind — also when the terminal closes or the process is
+/// told to stop while the editor runs (`EditorSignals`), and, after a SIGKILL, at the next
+/// start of a note, secret or agent command (`removeLeftovers`).
 enum Editor {
     /// The edited text, or nil when the editor exited with an error (the change is abandoned).
     static func edit(_ initial: String, environment: [String: String], home: String) throws -> String? {
-        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home
-        let directory = base + "/checklists-edit"
+        let directory = self.directory(environment: environment, home: home)
         try SecureFile.makeDirectory(directory)
+        removeLeftovers(in: directory)
         let path = directory + "/edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
         try SecureFile.writeAtomically(Array(initial.utf8), to: path)
         defer { shred(path) }
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        // Through the shell, so EDITOR may carry arguments ("code --wait").
-        guard Subprocess.run(["/bin/sh", "-c", "\(editor) \"$1\"", "sh", path], environment: environment) == 0 else {
-            return nil
+        // Through the shell, so EDITOR may carry arguments ("code --wait"); `exec`, so that a signal
+        // passed on reaches the editor itself.
+        let status = try EditorSignals.run(
+            ["/bin/sh", "-c", "exec \(editor) \"$1\"", "sh", path], environment: environment
+        ) {
+            signal in
+            // Stopped by a signal: nothing is saved, and every file the editor made goes too.
+            shred(path)
+            removeFiles(of: getpid(), in: directory)
+            Output.error("checklists: stopped by signal \(signal) while the editor ran; nothing was saved.")
         }
+        guard status == 0 else { return nil }
         return try SecureFile.read(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The directory of the edit files: `$XDG_RUNTIME_DIR/checklists-edit`, else under the data directory.
+    static func directory(environment: [String: String], home: String) -> String {
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home
+        return base + "/checklists-edit"
     }
 
     /// Splits "Title\n\nBody" (the note format in the editor) into title and body.
@@ -29,25 +45,5 @@ enum Editor {
         var body = lines.joined(separator: "\n")
         if body.hasSuffix("\n") { body.removeLast() }
         return (title, body)
-    }
-
-    /// Overwrites the file with zeros, flushes it and removes it.
-    static func shred(_ path: String) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            if fd >= 0 {
-                let zeros = [UInt8](repeating: 0, count: 65_536)
-                var left = Int(info.st_size)
-                while left > 0 {
-                    let n = write(fd, zeros, min(left, zeros.count))
-                    if n <= 0 { break }
-                    left -= n
-                }
-                fsync(fd)
-                close(fd)
-            }
-        }
-        unlink(path)
     }
 }

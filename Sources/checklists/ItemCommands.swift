@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import TerminalText
 
 /// `items`, `item add|edit|toggle|check|uncheck|delete`: the items of a checklist.
 enum ItemCommands {
@@ -26,15 +27,16 @@ enum ItemCommands {
                 try context.output.json(items.map(ItemJSON.init))
                 return
             }
-            context.output.line("\(list.icon.glyph) \(list.name) — \(list.status.text)")
+            context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.text)")
             let idWidth = items.map { String($0.id).count }.max() ?? 1
             let dates = DueDate.Display(locale: context.locale.time)
             for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
         },
         Command(
-            path: ["item", "add"], usage: "item add LIST TEXT [--due WHEN] [--remind]",
+            path: ["item", "add"], usage: "item add LIST TEXT|- [--due WHEN] [--remind]",
             summary: "Add an item to a checklist.",
             details: [
+                "TEXT - reads standard input: one item per line (blank lines skipped), all added at once.",
                 "WHEN: YYYY-MM-DD HH:MM (or with T), today HH:MM, tomorrow HH:MM; kept to the minute.",
                 "--remind asks for a reminder at the due date.",
             ],
@@ -43,18 +45,27 @@ enum ItemCommands {
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
             let due = try context.arguments["--due"].map { try DueDate.parse($0) }
+            let lines = text == "-" ? try StandardInput.lines() : [text]
+            if lines.isEmpty { throw ChecklistsError.emptyItemText }
             let store = try context.store()
             let list = try store.resolveList(reference)
-            let item = try store.addItem(
-                NewItem(
-                    text: text, checked: context.arguments.has("--checked"), dueDate: due,
-                    shouldRemind: context.arguments.has("--remind")), to: list.id)
-            try show(item, verb: "Added item \(item.id) to \(list.name)", &context)
+            let items = try store.addItems(
+                lines.map {
+                    NewItem(
+                        text: $0, checked: context.arguments.has("--checked"), dueDate: due,
+                        shouldRemind: context.arguments.has("--remind"))
+                }, to: list.id)
+            if text == "-" {
+                try showAdded(items, to: list, &context)
+            } else if let item = items.first {
+                try show(item, verb: "Added item \(item.id) to \(TerminalText.line(list.name))", &context)
+            }
         },
         Command(
             path: ["item", "edit"],
-            usage: "item edit ID [--text T] [--due WHEN | --no-due] [--remind | --no-remind]",
+            usage: "item edit ID [--text T|-] [--due WHEN | --no-due] [--remind | --no-remind]",
             summary: "Change an item in place; it keeps its ID.",
+            details: ["--text - reads the text from standard input."],
             spec: ArgumentSpec(options: ["--text", "--due"], flags: ["--no-due", "--remind", "--no-remind"])
         ) { context in
             let id = try itemID(context)
@@ -62,7 +73,7 @@ enum ItemCommands {
             if a["--due"] != nil && a.has("--no-due") { throw CLIError.usage("give either --due or --no-due") }
             if a.has("--remind") && a.has("--no-remind") { throw CLIError.usage("give either --remind or --no-remind") }
             var changes = ItemChanges()
-            changes.text = a["--text"]
+            changes.text = try a["--text"].map(StandardInput.resolve)
             if let due = a["--due"] { changes.dueDate = .some(try DueDate.parse(due)) }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }
@@ -83,7 +94,7 @@ enum ItemCommands {
             if context.json {
                 try context.output.json(ItemJSON(item))
             } else {
-                context.output.line("Deleted item \(item.id): \(item.text)")
+                context.output.line("Deleted item \(item.id): \(TerminalText.line(item.text))")
             }
         },
     ]
@@ -106,10 +117,25 @@ enum ItemCommands {
 
     static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {
         let id = TextWidth.rightAligned(item.id, to: idWidth)
-        var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(item.text)"
+        var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(TerminalText.line(item.text))"
         if let due = item.dueDate { text += "  (due \(dates.string(due)))" }
         if item.shouldRemind { text += " 🔔" }
         return text
+    }
+
+    /// `item add LIST -`: every added item (a JSON array), then the reminder note once.
+    static func showAdded(_ items: [ChecklistItem], to list: Checklist, _ context: inout Context) throws {
+        if context.json {
+            try context.output.json(items.map(ItemJSON.init))
+        } else {
+            let dates = DueDate.Display(locale: context.locale.time)
+            let width = items.map { String($0.id).count }.max() ?? 1
+            context.output.line(
+                "Added \(items.count) item\(items.count == 1 ? "" : "s") to \(TerminalText.line(list.name)):")
+            for item in items { context.output.line(line(for: item, idWidth: width, dates: dates)) }
+        }
+        guard let first = items.first, first.shouldRemind else { return }
+        try remindNote(first, context)
     }
 
     static func show(_ item: ChecklistItem, verb: String, _ context: inout Context) throws {
@@ -121,6 +147,11 @@ enum ItemCommands {
         }
         // Only adding or editing can turn a reminder on; toggles say nothing about it.
         guard item.shouldRemind, verb.hasPrefix("Added") || verb.hasPrefix("Saved") else { return }
+        try remindNote(item, context)
+    }
+
+    /// Says when a reminder cannot fire, else asks once for permission to show notifications.
+    static func remindNote(_ item: ChecklistItem, _ context: Context) throws {
         if let due = item.dueDate, due <= Date() {
             Output.error("Note: the due date is in the past, so no reminder will fire.")
         } else if item.dueDate == nil {

@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import TerminalText
 
 /// `notes`, `note add|show|edit|delete`. Notes need an unlocked session.
 enum NoteCommands {
@@ -20,20 +21,22 @@ enum NoteCommands {
             let width = notes.map { String($0.id).count }.max() ?? 1
             for note in notes {
                 let id = TextWidth.rightAligned(note.id, to: width)
-                context.output.line("\(id)  \(dates.string(note.modified))  \(note.title)")
+                context.output.line("\(id)  \(dates.string(note.modified))  \(TerminalText.line(note.title))")
             }
         },
         Command(
-            path: ["note", "add"], usage: "note add --title TITLE [--body TEXT | --body - | --edit]",
+            path: ["note", "add"], usage: "note add --title TITLE|- [--body TEXT | --body - | --edit]",
             summary: "Write a new note.",
             details: [
+                "--title - reads the title from standard input (only one of --title and --body can be -).",
                 "--body - reads the body from standard input; --edit opens $VISUAL or $EDITOR (default vi)",
                 "with the title on the first line and the body after a blank line.",
             ],
             spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
         ) { context in
             try context.expectPositionals(atMost: 0)
-            var title = context.arguments["--title"] ?? ""
+            try checkStandardInput(context)
+            var title = try context.arguments["--title"].map(StandardInput.resolve) ?? ""
             var body = try bodyArgument(context) ?? ""
             if context.arguments.has("--edit") {
                 guard let edited = try editNote(title: title, body: body, context) else { return }
@@ -52,16 +55,19 @@ enum NoteCommands {
                 try context.output.json(NoteJSON(note))
                 return
             }
-            context.output.line(note.title)
-            context.output.line(String(repeating: "─", count: min(60, max(3, TextWidth.of(note.title)))))
-            if !note.body.isEmpty { context.output.line(note.body) }
+            let title = TerminalText.line(note.title)
+            context.output.line(title)
+            context.output.line(String(repeating: "─", count: min(60, max(3, TextWidth.of(title)))))
+            // The body keeps its lines and tabs; every other control character is shown escaped.
+            if !note.body.isEmpty { context.output.line(TerminalText.block(note.body)) }
         },
         Command(
-            path: ["note", "edit"], usage: "note edit ID [--title TITLE] [--body TEXT | --body - | --edit]",
+            path: ["note", "edit"], usage: "note edit ID [--title TITLE|-] [--body TEXT | --body - | --edit]",
             summary: "Change a note in place.", spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
         ) { context in
             let id = try ItemCommands.itemID(context)
-            var title = context.arguments["--title"]
+            try checkStandardInput(context)
+            var title = try context.arguments["--title"].map(StandardInput.resolve)
             var body = try bodyArgument(context)
             guard title != nil || body != nil || context.arguments.has("--edit") else {
                 throw CLIError.usage("nothing to change: give --title, --body or --edit")
@@ -84,7 +90,7 @@ enum NoteCommands {
             if context.json {
                 try context.output.json(NoteJSON(note))
             } else {
-                context.output.line("Deleted note \(note.id): \(note.title)")
+                context.output.line("Deleted note \(note.id): \(TerminalText.line(note.title))")
             }
         },
     ]
@@ -93,10 +99,14 @@ enum NoteCommands {
     static func bodyArgument(_ context: Context) throws -> String? {
         guard let body = context.arguments["--body"] else { return nil }
         if context.arguments.has("--edit") { throw CLIError.usage("give either --body or --edit") }
-        guard body == "-" else { return body }
-        var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
+        return try StandardInput.resolve(body)
+    }
+
+    /// Standard input is read once, and the editor needs the terminal: at most one `-`, and none with `--edit`.
+    static func checkStandardInput(_ context: Context) throws {
+        let a = context.arguments
+        try StandardInput.expectAtMostOne(["--title": a["--title"], "--body": a["--body"]])
+        if a.has("--edit") && a["--title"] == "-" { throw CLIError.usage("give either --title - or --edit") }
     }
 
     /// The title and body after the editor, or nil when the editor failed (nothing changes).
@@ -112,7 +122,7 @@ enum NoteCommands {
         if context.json {
             try context.output.json(NoteJSON(note))
         } else {
-            context.output.line("\(verb): \(note.title)")
+            context.output.line("\(verb): \(TerminalText.line(note.title))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +9,10 @@ import Foundation
 final class Output {
     private var buffer: [UInt8] = []
 
-    /// Appends one line to standard output.
+    /// Appends one line to standard output. A backstop: whatever a command forgot to escape,
+    /// no control character but newline and tab reaches the terminal (`--json` is exact).
     func line(_ text: String = "") {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: TerminalText.block(text).utf8)
         buffer.append(10)
     }
 
@@ -23,9 +25,9 @@ final class Output {
         buffer.append(10)
     }
 
-    /// Writes one line to standard error at once.
+    /// Writes one line to standard error at once, control characters escaped (as `line`).
     static func error(_ text: String) {
-        writeAll(2, Array((text + "\n").utf8))
+        writeAll(2, Array((TerminalText.block(text) + "\n").utf8))
     }
 
     /// Writes the buffered standard output.

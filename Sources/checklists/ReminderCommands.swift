@@ -3,6 +3,7 @@ import ChecklistsKit
 import Foundation
 import ReminderAgent
 import Reminders
+import TerminalText
 
 /// `reminders`, `settings`, `agent`, `agent install|uninstall|status`.
 enum ReminderCommands {
@@ -20,7 +21,8 @@ enum ReminderCommands {
             let dates = DueDate.Display(locale: context.locale.time)
             for request in pending {
                 context.output.line(
-                    "\(dates.string(request.trigger.date))  \(request.content.title)  (\(request.content.body))")
+                    "\(dates.string(request.trigger.date))  \(TerminalText.line(request.content.title))  "
+                        + "(\(TerminalText.line(request.content.body)))")
             }
         },
         Command(

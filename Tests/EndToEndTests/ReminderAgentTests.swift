@@ -213,7 +213,7 @@ import Testing
         #expect(install.stdout.contains("No systemd user manager answers here"))
         let text = try String(contentsOfFile: unit, encoding: .utf8)
         #expect(text.contains("ExecStart=") && text.contains(" agent"))
-        #expect(text.contains("Environment=CHECKLISTS_HOME=\(home)"))
+        #expect(text.contains("agent --home \"\(home)\""))
         #expect(try env.run("agent", "uninstall").status == 0)
         #expect(!FileManager.default.fileExists(atPath: unit))
     }
