@@ -18,10 +18,8 @@ enum Editor {
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // Through the shell, so EDITOR may carry arguments ("code --wait"); `exec`, so that a signal
         // passed on reaches the editor itself.
-        let status = try EditorSignals.run(
-            ["/bin/sh", "-c", "exec \(editor) \"$1\"", "sh", path], environment: environment
-        ) {
-            signal in
+        let command = ["/bin/sh", "-c", "exec \(editor) \"$1\"", "sh", path]
+        let status = try EditorSignals.run(command, environment: environment) { signal in
             // Stopped by a signal: nothing is saved, and every file the editor made goes too.
             shred(path)
             removeFiles(of: getpid(), in: directory)
