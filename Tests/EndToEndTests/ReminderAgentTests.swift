@@ -227,6 +227,16 @@ import Testing
         for _ in 0..<100 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
         #expect(try center.pendingNotificationRequests().isEmpty)
     }
+
+    @Test func theLogLineShowsControlsInItemTextEscaped() throws {
+        var env = environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
+        let agent = try startAgent(environment: env)
+        try schedule("hostile", in: 0.3, title: "Pay\u{1B}]0;PWNED\u{07}\u{1B}[2J\r\n[✓] 7 pay rent\u{202E}\u{9B}")
+        try agent.waitFor("Reminder: Pay\\e]0;PWNED\\a\\e[2J\\r\\n[✓] 7 pay rent\\u{202E}\\u{009B} — Home")
+        let log = String(decoding: FileManager.default.contents(atPath: agent.log) ?? Data(), as: UTF8.self)
+        #expect(TerminalInjectionTests.controls(in: log).isEmpty)
+    }
 }
 
 /// A running agent process, stopped with SIGTERM when released.

@@ -33,7 +33,8 @@ import Testing
         let result = try cli.run(arguments: arguments, stdin: stdin)
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
             #expect(
-                Self.controls(in: text).isEmpty, "\(arguments.joined(separator: " ")) \(stream): \(text.debugDescription)",
+                Self.controls(in: text).isEmpty,
+                "\(arguments.joined(separator: " ")) \(stream): \(text.debugDescription)",
                 sourceLocation: sourceLocation)
             #expect(!text.contains("\n[✓] 7 pay rent"), "a faked line in \(stream)", sourceLocation: sourceLocation)
         }

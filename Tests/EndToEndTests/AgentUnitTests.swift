@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `agent install` writes `--home` into the systemd unit quoted and escaped (systemd.unit(5)),
+/// so a hostile path can neither add a line nor change the command; control characters are refused.
+@Suite struct AgentUnitTests {
+    let dir = TemporaryDirectory()
+    var unitPath: String { dir.appending("config/systemd/user/checklists-agent.service") }
+
+    func install(home: String) throws -> CLIRunner.Result {
+        try CLIRunner(home: dir.appending("home"), environment: ["XDG_CONFIG_HOME": dir.appending("config")])
+            .run("agent", "install", "--home", home)
+    }
+
+    /// The words of an `ExecStart=` value as systemd reads them: double-quoted words with C
+    /// escapes, then `%%` → `%` and `$$` → `$`. Nil when a quote is unbalanced or a `%`/`$`
+    /// would be expanded.
+    static func execWords(_ value: String) -> [String]? {
+        var words: [String] = []
+        var scalars = Array(value.unicodeScalars)[...]
+        while let first = scalars.first {
+            if first == " " {
+                scalars.removeFirst()
+                continue
+            }
+            var word = ""
+            if first == "\"" {
+                scalars.removeFirst()
+                var closed = false
+                while let c = scalars.popFirst() {
+                    if c == "\"" {
+                        closed = true
+                        break
+                    }
+                    if c == "\\" {
+                        guard let next = scalars.popFirst() else { return nil }
+                        word.unicodeScalars.append(next)
+                    } else {
+                        word.unicodeScalars.append(c)
+                    }
+                }
+                guard closed else { return nil }
+            } else {
+                while let c = scalars.first, c != " " {
+                    guard c != "\"", c != "\\" else { return nil }
+                    word.unicodeScalars.append(c)
+                    scalars.removeFirst()
+                }
+            }
+            guard let literal = unescapeSpecifiers(word) else { return nil }
+            words.append(literal)
+        }
+        return words
+    }
+
+    static func unescapeSpecifiers(_ word: String) -> String? {
+        var result = ""
+        var scalars = Array(word.unicodeScalars)[...]
+        while let c = scalars.popFirst() {
+            if c == "%" || c == "$" {
+                guard scalars.popFirst() == c else { return nil }
+            }
+            result.unicodeScalars.append(c)
+        }
+        return result
+    }
+
+    @Test(arguments: [
+        "/tmp/with space/home", "/tmp/quote\"d", "/tmp/back\\slash\\", "/tmp/100%h", "/tmp/$HOME/${USER}",
+        "/tmp/semi;colon", "/tmp/all \" \\ % $ ; ExecStartPre=/bin/true",
+    ])
+    func aHostilePathGivesOneExecStartLineWithThePathIntact(_ home: String) throws {
+        #expect(try install(home: home).status == 0)
+        let lines = try String(contentsOfFile: unitPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        let exec = lines.filter { $0.hasPrefix("ExecStart") }
+        #expect(exec.count == 1)
+        let value = try #require(exec.first?.split(separator: "=", maxSplits: 1).last.map(String.init))
+        #expect(exec.first?.hasPrefix("ExecStart=") == true)
+        let words = try #require(Self.execWords(value))
+        #expect(words.dropFirst() == ["agent", "--home", home])
+        // Every other line is a section header, blank or a known key.
+        let keys = Set(lines.filter { $0.contains("=") }.map { String($0.prefix { $0 != "=" }) })
+        #expect(keys == ["Description", "After", "ExecStart", "Restart", "WantedBy"])
+    }
+
+    @Test(arguments: ["/tmp/a\nExecStartPre=/bin/touch /tmp/pwned", "/tmp/cr\rx", "/tmp/esc\u{1B}[2J", "/tmp/tab\tx"])
+    func aPathWithControlCharactersIsRefused(_ home: String) throws {
+        let result = try install(home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("contains control characters"))
+        #expect(!FileManager.default.fileExists(atPath: unitPath))
+    }
+}
