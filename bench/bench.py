@@ -6,7 +6,7 @@ Usage: bench.py BIN_DIR [--quick] [--only SECTION,...]
 Every comparison is paired: the commands compared run in the same rounds, one hyperfine call per
 round with all of them, so load from other processes hits both sides alike; a ratio is the median
 of the per-round ratios. Results go to bench/results/results.json and bench/results/report.md
-(tables with the exact commands), and the scale plot to docs/bench-scale.png.
+(tables with the exact commands), and the scale plot to docs/bench-scale.png (full runs) or bench/results/bench-scale.png.
 """
 import datetime
 import json
@@ -341,10 +341,12 @@ class Bench:
         rows, data = [], []
         hello = self.hello()
         cmds = {"true": "true", "hello": hello[1]}
+        sizes = {}
         for n in self.cfg["scale"]:
             home = self.path(f"scale-{n}")
             log(f"== scale: populating {n:,} items (100 lists × {n // 100:,}, bulk)…")
             run([self.cb, "populate", home, "100", str(n // 100)], env=self.env)
+            sizes[n] = self.size(home)  # as populated, before the rounds' `item add`s
             cmds[f"lists {n}"] = self.clcmd(home, "lists")
             cmds[f"items {n}"] = self.clcmd(home, "items", "List 50")
             cmds[f"item add {n}"] = self.clcmd(home, "item", "add", "List 50", "Bench", "item")
@@ -354,7 +356,7 @@ class Bench:
         for n in self.cfg["scale"]:
             home = self.path(f"scale-{n}")
             rss = self.rss(self.clcmd(home, "lists"))
-            size = self.size(home)
+            size = sizes[n]
             m = dict(lists=med[f"lists {n}"], items=med[f"items {n}"], add=med[f"item add {n}"])
             if n == 100_000:  # DESIGN §6: a durable toggle under 5 ms in-process
                 toggle = run([self.cb, "toggle", home, "300"], env=self.env).strip()
@@ -390,8 +392,11 @@ class Bench:
             for d in data:
                 m = d["median_ms"]
                 fh.write(f"{d['items']} {m['lists']} {m['items']} {m['add']} {hello}\n")
-        os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
-        png = os.path.join(ROOT, "docs", "bench-scale.png")
+        # Only a full run (default counts) replaces the committed plot; others draw into bench/results.
+        png = os.path.join(RESULTS, "bench-scale.png")
+        if not self.quick and not self.overridden:
+            os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
+            png = os.path.join(ROOT, "docs", "bench-scale.png")
         script = f"""set terminal pngcairo size 800,500 noenhanced
 set output '{png}'
 set logscale x
@@ -441,7 +446,7 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         self.results["sections"]["unlock"] = dict(locked_ms=locked, argon2_ms=argon, unlocked_ms=off,
                                                   to_prompt_ms=to_prompt,
                                                   cost=cost, fingerprint=fp)
-        self.md += ["### Unlock (10,000 bulk-populated items: 100 × 100)",
+        self.md += ["### Unlock (10,000 bulk-populated items: 100 × 100)", "",
                     "| measure | median ms |", "|---|---|",
                     f"| `lists`, passcode lock on (reuse 0), passcode typed on a pty | {m_locked:.1f} |",
                     f"| Argon2id alone at the lock's cost ({cost}) | {m_argon:.1f} |",
@@ -718,6 +723,7 @@ def main():
     if unknown:
         raise SystemExit(f"bench: unknown --set {', '.join(unknown)}; known: {', '.join(b.cfg)}")
     b.cfg = dict(b.cfg, **overrides)
+    b.overridden = bool(overrides)
     b.results["config"] = b.cfg
     started = time.monotonic()
     try:

@@ -3,7 +3,7 @@
 #   --quick   small counts, under a minute; the full run takes about an hour (stores built by
 #             tens of thousands of `checklists` processes, scale up to 1,000,000 items).
 # Needs the release binaries (`make bench` builds them). Results: bench/results/report.md (the
-# tables with their exact commands), bench/results/results.json, docs/bench-scale.png.
+# tables with their exact commands), bench/results/results.json, the scale plot (docs/ on full runs).
 # The full run also runs bench/reminders.sh (reminder lateness, ~2.5 minutes).
 set -eu
 cd "$(dirname "$0")/.."
