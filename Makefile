@@ -24,7 +24,7 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	sh scripts/test.sh
 
-# The benchmarks (docs/BENCHMARKS.md): about an hour; bench-quick: under a minute once built.
+# The benchmarks (docs/BENCHMARKS.md): 30–40 minutes; bench-quick: under a minute once built.
 bench: bench-build
 	sh bench/run.sh
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The benchmarks (docs/BENCHMARKS.md): sh bench/run.sh [--quick] [--only peer,history,growth,scale,unlock]
-#   --quick   small counts, under a minute; the full run takes about an hour (stores built by
+#   --quick   small counts, under a minute; the full run takes 30–40 minutes (stores built by
 #             tens of thousands of `checklists` processes, scale up to 1,000,000 items).
 # Needs the release binaries (`make bench` builds them). Results: bench/results/report.md (the
 # tables with their exact commands), bench/results/results.json, the scale plot (docs/ on full runs).
