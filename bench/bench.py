@@ -364,7 +364,7 @@ class Bench:
             data.append(dict(items=n, median_ms=m, rss_mb=rss, size=size))
             rows.append(f"| {n:,} | {m['lists']:.1f} | {m['items']:.1f} | {m['add']:.1f} | {rss:.1f} | {mb(size)} |")
             shutil.rmtree(home)
-        floors = (med["true"], med["hello"])
+        floors = (med["true"], med["hello"], self.rss(hello[1]))
         self.results["sections"]["scale"] = data
         self.plot(data, floors[1])
         self.md += ["### Scale: bulk-populated stores (100 lists, `checklists-bench populate DIR 100 N/100`)",
@@ -372,7 +372,7 @@ class Bench:
                     "| items | lists ms | items ms | item add ms | lists peak RSS MB | db + wal |",
                     "|---|---|---|---|---|---|"] + rows + ["",
                     f"Floors in the same rounds: `true` {floors[0]:.2f} ms, static Swift + Foundation hello "
-                    f"{floors[1]:.2f} ms.", "", "![time against store size](bench-scale.png)", ""]
+                    f"{floors[1]:.2f} ms (peak RSS {floors[2]:.1f} MB).", "", "![time against store size](bench-scale.png)", ""]
         hundred = next((d for d in data if d["items"] == 100_000), None)
         if hundred:
             l, r = hundred["median_ms"]["lists"], hundred["rss_mb"]
