@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all bootstrap build release run test bench bench-reminders lint clean
+.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders lint clean
 
 all: build
 
@@ -24,10 +24,16 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	sh scripts/test.sh
 
-bench: bootstrap
+# The benchmarks (docs/BENCHMARKS.md): 30–40 minutes; bench-quick: under a minute once built.
+bench: bench-build
+	sh bench/run.sh
+
+bench-quick: bench-build
+	sh bench/run.sh --quick
+
+bench-build: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists-bench
-	sh bench/run.sh
 
 # 1,000 reminders over two minutes through the real agent (takes ~2.5 minutes).
 bench-reminders: release

@@ -59,7 +59,7 @@ let package = Package(
                 "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "TerminalText",
             ]),
         .executableTarget(
-            name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain"],
+            name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
 
         // MARK: - Tests

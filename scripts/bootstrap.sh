@@ -13,7 +13,7 @@ libpam0g-dev libpam-wrapper pamtester
 fprintd python3-dbusmock
 libkeyutils-dev keyutils
 libncurses-dev tmux
-hyperfine taskwarrior time
+hyperfine taskwarrior time gnuplot-nox
 "
 
 missing=""

@@ -1,11 +1,18 @@
-// Populates a data directory and measures in-process operations of the store.
+// Populates data directories and measures in-process costs, for bench/run.sh.
 //
-//   checklists-bench populate DIR [LISTS] [ITEMS]   100 × 1,000 by default
+//   checklists-bench populate DIR [LISTS] [ITEMS]   bulk: LISTS × ITEMS in one process (100 × 1,000)
 //   checklists-bench toggle DIR [N]                  median / p90 of N durable toggles (ms)
-//   checklists-bench floor DIR [N]                   median of N bare `BEGIN; UPDATE; COMMIT` fsyncs
+//   checklists-bench dump DIR                        every list and item as JSON (see BenchDump)
+//   checklists-bench load DIR FILE                   a fresh store with the content of a dump
+//   checklists-bench passcode-cost DIR [N]           N timed Argon2id runs at the cost of DIR's passcode lock
 import ChecklistsKit
 import Foundation
 import Keychain
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("checklists-bench: \(message)\n".utf8))
+    exit(2)
+}
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -18,23 +25,34 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
-let args = CommandLine.arguments
-guard args.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: checklists-bench populate|toggle DIR [N…]\n".utf8))
-    exit(2)
+/// The positional number at `index`, or `fallback` when absent.
+func number(_ args: [String], _ index: Int, default fallback: Int) -> Int {
+    guard index < args.count else { return fallback }
+    guard let value = Int(args[index]), value >= 0 else { fail("not a count: \(args[index])") }
+    return value
 }
+
+/// The same custody as the CLI without a desktop keyring: the data key in the file vault.
+func vault(_ dir: String) -> FileVault {
+    FileVault(path: dir + "/keychain.vault", keySource: .keyFile(dir + "/keychain.key"))
+}
+
+func openStore(_ dir: String) throws -> ChecklistStore {
+    try ChecklistStore(
+        directory: dir,
+        keyProvider: KeychainKeyProvider(
+            keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: vault(dir))))
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else { fail("usage: checklists-bench populate|toggle|dump|load|passcode-cost DIR [N…]") }
 let dir = args[2]
-// The same custody as the CLI without a desktop keyring: the data key in the file vault.
-let vault = FileVault(path: dir + "/keychain.vault", keySource: .keyFile(dir + "/keychain.key"))
-let store = try ChecklistStore(
-    directory: dir,
-    keyProvider: KeychainKeyProvider(
-        keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: vault)))
 
 switch args[1] {
 case "populate":
-    let lists = args.count > 3 ? Int(args[3])! : 100
-    let items = args.count > 4 ? Int(args[4])! : 1000
+    let store = try openStore(dir)
+    let lists = number(args, 3, default: 100)
+    let items = number(args, 4, default: 1000)
     let ms = try milliseconds {
         for l in 0..<lists {
             var batch: [NewItem] = []
@@ -49,8 +67,11 @@ case "populate":
     }
     print("populated \(lists) lists × \(items) items in \(Int(ms)) ms")
 case "toggle":
-    let n = args.count > 3 ? Int(args[3])! : 200
-    let list = try store.checklists().max { $0.total < $1.total }!
+    let store = try openStore(dir)
+    let n = max(1, number(args, 3, default: 200))
+    guard let list = try store.checklists().max(by: { $0.total < $1.total }), list.total > 0 else {
+        fail("no items to toggle in \(dir)")
+    }
     let ids = try store.items(in: list.id).map(\.id)
     var times: [Double] = []
     for i in 0..<n {
@@ -61,7 +82,14 @@ case "toggle":
         String(
             format: "toggle median %.3f ms p90 %.3f ms (n=%d, durable: WAL + synchronous=FULL)",
             percentile(times, 0.5), percentile(times, 0.9), n))
+case "dump":
+    try BenchDump.write(from: try openStore(dir))
+case "load":
+    guard args.count > 3 else { fail("usage: checklists-bench load DIR FILE") }
+    let ms = try milliseconds { try BenchDump.load(file: args[3], into: try openStore(dir)) }
+    print("loaded \(args[3]) in \(Int(ms)) ms")
+case "passcode-cost":
+    try PasscodeCost.run(vault: vault(dir), runs: max(1, number(args, 3, default: 5)))
 default:
-    FileHandle.standardError.write(Data("unknown benchmark \(args[1])\n".utf8))
-    exit(2)
+    fail("unknown benchmark \(args[1])")
 }
