@@ -56,7 +56,9 @@ let package = Package(
             dependencies: [
                 "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
                 "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-            ]),
+            ],
+            // Test hooks (LiveAuthentication.swift) are compiled into debug builds only.
+            swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain"],
             path: "bench/checklists-bench"),

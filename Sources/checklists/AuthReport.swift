@@ -35,7 +35,7 @@ struct AuthReport: Encodable {
                 code: code?.rawValue, error: code?.name, message: error?.localizedDescription)
         }
         biometryType = context.biometryType == .touchID ? "touchID" : "none"
-        let status = environment.biometrics?.status() ?? .unavailable(reason: "disabled (CHECKLISTS_FINGERPRINT=off)")
+        let status = environment.biometrics?.status() ?? .unavailable(reason: "no reader is wired")
         switch status {
         case .ready: (fingerprint, fingerprintDetail) = ("ready", nil)
         case .notEnrolled: (fingerprint, fingerprintDetail) = ("not-enrolled", "no fingers are enrolled for this user")
