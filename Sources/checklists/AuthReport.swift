@@ -66,7 +66,10 @@ struct AuthReport: Encodable {
         if password == nil {
             advice.append("No password can be checked: set an app passcode with 'checklists passcode set'.")
         }
-        if passwordBlockedUntil != nil {
+        if state.damagedAt != nil {
+            advice.append(
+                "The record of failed attempts was damaged, which counts as locked out: wait until the time shown.")
+        } else if passwordBlockedUntil != nil {
             advice.append("Too many wrong passwords: wait until the time shown before trying again.")
         }
         if advice.isEmpty { advice.append("All set: 'checklists auth test' tries an authentication.") }

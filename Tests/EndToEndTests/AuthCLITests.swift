@@ -164,6 +164,7 @@ import Testing
         #expect(garbled.status == 1)
         #expect(garbled.stderr.contains("was damaged"))
         #expect(garbled.stderr.contains("try again in 1 minute"))
+        #expect(try cli.run("auth", "status").stdout.contains("record of failed attempts was damaged"))
         // Both deleted: a first use again (documented; the passcode's cost is the barrier).
         for copy in copies { try FileManager.default.removeItem(atPath: copy) }
         #expect(try cli.run("passcode", "change", "--stdin", stdin: right).status == 0)
