@@ -153,6 +153,14 @@ import Testing
         // Deleted: the copy outside the data directory still holds the count.
         try FileManager.default.removeItem(atPath: home + "/auth-state.json")
         #expect(try cli.run("passcode", "change", "--stdin", stdin: right).stderr.contains("Too many wrong passwords"))
+        // A copy of the data directory elsewhere, without the state file: the same passcode
+        // verifier names the same copy of the counts.
+        let copy = dir.appending("copy")
+        try FileManager.default.copyItem(atPath: home, toPath: copy)
+        try? FileManager.default.removeItem(atPath: copy + "/auth-state.json")
+        let elsewhere = CLIRunner(home: copy, environment: environment().merging(["CHECKLISTS_HOME": copy]) { $1 })
+        #expect(try elsewhere.run("passcode", "change", "--stdin", stdin: right).stderr.contains("Too many wrong"))
+        try FileManager.default.removeItem(atPath: copy)
         // Garbled, every copy: counted as locked out, and the message says why.
         let mirrors = dir.appending(".local/state/checklists")
         let copies =
