@@ -57,7 +57,9 @@ let package = Package(
             dependencies: [
                 "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
                 "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "TerminalText",
-            ]),
+            ],
+            // Test hooks (LiveAuthentication.swift) are compiled into debug builds only.
+            swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),

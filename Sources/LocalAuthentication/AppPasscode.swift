@@ -24,10 +24,25 @@ public struct AppPasscode: Sendable {
         return PasswordHash.verify(passcode, against: hash)
     }
 
+    /// Characters a new passcode needs at least.
+    public static let minimumLength = 6
+
+    /// Why `passcode` is too weak to be chosen, or nil when it is acceptable: it needs at least
+    /// `minimumLength` characters, not all of them whitespace. (A copy of the verifier or of the
+    /// passcode seal can be guessed offline at the Argon2id cost; the length is what makes that slow.)
+    public static func weakness(of passcode: [UInt8]) -> String? {
+        let text = String(decoding: passcode, as: UTF8.self)
+        if text.count < minimumLength || text.allSatisfy(\.isWhitespace) {
+            return "A passcode needs at least \(minimumLength) characters, not all of them spaces."
+        }
+        return nil
+    }
+
     /// Stores a verifier for `passcode`, replacing any earlier one atomically.
-    /// - Throws: `LAError.passcodeNotSet` for an empty passcode, or when the file cannot be written.
+    /// - Throws: `LAError.passcodeNotSet` for a passcode that `weakness(of:)` refuses, or when the
+    ///   file cannot be written.
     public func set(_ passcode: [UInt8]) throws {
-        guard !passcode.isEmpty else { throw LAError(.passcodeNotSet, "A passcode cannot be empty.") }
+        if let weakness = Self.weakness(of: passcode) { throw LAError(.passcodeNotSet, weakness) }
         let hash = try cost.hashString(passcode)
         do {
             try SecureFile.makeDirectory(SecureFile.directory(of: path))

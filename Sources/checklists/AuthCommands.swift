@@ -151,7 +151,10 @@ struct SecretReader {
     /// A new secret, asked twice on a terminal.
     func newSecret(label: String) throws -> [UInt8] {
         var first = try secret(label: label)
-        guard !first.isEmpty else { throw CLIError.usage("A passcode cannot be empty.") }
+        if let weakness = AppPasscode.weakness(of: first) {
+            Sodium.wipe(&first)
+            throw CLIError.usage(weakness + " Nothing was changed.")
+        }
         if fromStdin { return first }
         var second = try secret(label: "Repeat to confirm")
         defer { Sodium.wipe(&second) }

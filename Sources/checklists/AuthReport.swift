@@ -35,7 +35,7 @@ struct AuthReport: Encodable {
                 code: code?.rawValue, error: code?.name, message: error?.localizedDescription)
         }
         biometryType = context.biometryType == .touchID ? "touchID" : "none"
-        let status = environment.biometrics?.status() ?? .unavailable(reason: "disabled (CHECKLISTS_FINGERPRINT=off)")
+        let status = environment.biometrics?.status() ?? .unavailable(reason: "no reader is wired")
         switch status {
         case .ready: (fingerprint, fingerprintDetail) = ("ready", nil)
         case .notEnrolled: (fingerprint, fingerprintDetail) = ("not-enrolled", "no fingers are enrolled for this user")
@@ -66,7 +66,10 @@ struct AuthReport: Encodable {
         if password == nil {
             advice.append("No password can be checked: set an app passcode with 'checklists passcode set'.")
         }
-        if passwordBlockedUntil != nil {
+        if state.damagedAt != nil {
+            advice.append(
+                "The record of failed attempts was damaged, which counts as locked out: wait until the time shown.")
+        } else if passwordBlockedUntil != nil {
             advice.append("Too many wrong passwords: wait until the time shown before trying again.")
         }
         if advice.isEmpty { advice.append("All set: 'checklists auth test' tries an authentication.") }

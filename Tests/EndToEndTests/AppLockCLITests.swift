@@ -28,7 +28,7 @@ import Testing
             ["/usr/bin/keyctl", "session", "-", "/bin/sh", "-c", script], environment: environment(bus: bus))
     }
 
-    func enablePasscode(_ passcode: String = "2468") throws {
+    func enablePasscode(_ passcode: String = "246810") throws {
         #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "\(passcode)\n").status == 0)
     }
 
@@ -57,12 +57,12 @@ import Testing
         let b = CLIRunner.binary
         let shell = try session("\(b) lists; \(b) items Groceries; \(b) lock now; \(b) lists")
         try shell.expect("Checklists passcode")
-        shell.send("2468\r")
+        shell.send("246810\r")
         try shell.expect("Groceries")
         try shell.expect("Groceries — No Items")  // second command: no prompt, the key was reused
         try shell.expect("Locked.")
         try shell.expect("Checklists passcode")  // after lock now it asks again
-        shell.send("2468\r")
+        shell.send("246810\r")
         try shell.expect("Groceries")
         #expect(try shell.wait() == 0)
     }
@@ -130,7 +130,7 @@ import Testing
             let enabling = LockSettings.read(directory: home).method == .off
             let arguments = enabling ? ["lock", "enable", "--method", "passcode", "--stdin"] : ["lock", "disable"]
             let pid = try CLIRunner.spawnDetached(
-                "/usr/bin/setsid", ["-w", CLIRunner.binary] + arguments, environment: environment(), stdin: "2468\n")
+                "/usr/bin/setsid", ["-w", CLIRunner.binary] + arguments, environment: environment(), stdin: "246810\n")
             usleep(UInt32.random(in: 0...30_000))
             kill(pid, SIGKILL)
             var status: Int32 = 0
@@ -140,13 +140,13 @@ import Testing
             } else {
                 let shell = try session("\(CLIRunner.binary) lists")
                 try shell.expect("Checklists passcode")
-                shell.send("2468\r")
+                shell.send("246810\r")
                 try shell.expect("Survivor")
                 #expect(try shell.wait() == 0, "round \(round), lock on")
                 if round % 2 == 1 {
                     let off = try session("\(CLIRunner.binary) lock disable")
                     try off.expect("Checklists passcode")
-                    off.send("2468\r")
+                    off.send("246810\r")
                     try off.expect("The app lock is off.")
                     _ = try off.wait()
                 }
@@ -156,20 +156,20 @@ import Testing
 
     @Test func changingThePasscodeMovesTheLockToTheNewOne() throws {
         try cli.run("list", "add", "Groceries")
-        try enablePasscode("2468")
-        #expect(try cli.run("passcode", "change", "--stdin", stdin: "2468\n1357\n").status == 0)
+        try enablePasscode("246810")
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: "246810\n135799\n").status == 0)
         let old = try session("\(CLIRunner.binary) lists")
         for _ in 0..<3 {
             try old.expect("Checklists passcode")
-            old.send("2468\r")
+            old.send("246810\r")
         }
         #expect(try old.wait() == 1)
         let new = try session("\(CLIRunner.binary) lists")
         try new.expect("Checklists passcode")
-        new.send("1357\r")
+        new.send("135799\r")
         try new.expect("Groceries")
         #expect(try new.wait() == 0)
-        let remove = try cli.run("passcode", "remove", "--stdin", stdin: "1357\n")
+        let remove = try cli.run("passcode", "remove", "--stdin", stdin: "135799\n")
         #expect(remove.status == 1)
         #expect(remove.stderr.contains("while the app lock uses it"))
         #expect(try cli.run("lock", "status").stdout.contains("App lock: on (the app passcode)"))
@@ -192,7 +192,7 @@ import Testing
             let shell = try session("\(CLIRunner.binary) lists")
             for _ in 0..<3 {
                 guard (try? shell.expect("Checklists passcode", timeout: 3)) != nil else { break }
-                shell.send("0000\r")
+                shell.send("000000\r")
             }
             _ = try shell.wait()
             seen += shell.transcript
@@ -227,6 +227,43 @@ import Testing
         changed.send("account pw\r")
         try changed.expect("Fingered")
         #expect(try changed.wait() == 0)
+    }
+
+    @Test func aPasscodeUserKeepsThePasscodeAfterANewFingerIsEnrolled() throws {
+        let rig = try FprintdRig()
+        try cli.run("list", "add", "Fingered")
+        #expect(try cli.run("passcode", "set", "--stdin", stdin: "246810\n").status == 0)
+        let enable = try session("\(CLIRunner.binary) lock enable", bus: rig.busAddress)
+        try enable.expect("Touch the fingerprint reader")
+        try rig.scan(matching: true)
+        try enable.expect("The app lock is on (fingerprint")
+        #expect(try enable.wait() == 0)
+
+        // New fingers void the fingerprint copy: the device-owner password is the passcode.
+        try rig.enrollAnother("left")
+        let changed = try session("\(CLIRunner.binary) lists", bus: rig.busAddress)
+        try changed.expect("Touch the fingerprint reader")
+        try rig.scan(matching: true)
+        try changed.expect("Your enrolled fingerprints changed: enter your passcode")
+        try changed.expect("Checklists passcode")
+        changed.send("246810\r")
+        try changed.expect("Fingered")
+        #expect(try changed.wait() == 0)
+        #expect(!changed.transcript.contains("Password for"))
+    }
+
+    @Test func thePasswordMethodAsksForThePasscodeWhenOneIsSet() throws {
+        try cli.run("list", "add", "Plain")
+        #expect(try cli.run("passcode", "set", "--stdin", stdin: "246810\n").status == 0)
+        let enable = try session("\(CLIRunner.binary) lock enable --method password")
+        try enable.expect("Checklists passcode")
+        enable.send("246810\r")
+        #expect(try enable.wait() == 0)
+        let open = try session("\(CLIRunner.binary) lists")
+        try open.expect("Checklists passcode")
+        open.send("246810\r")
+        try open.expect("Plain")
+        #expect(try open.wait() == 0)
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -98,16 +98,16 @@ import Testing
 
     @Test func passcodeReplacesTheAccountPassword() throws {
         let cli = CLIRunner(home: dir.appending("home"), environment: environment())
-        #expect(try cli.run("passcode", "set", "--stdin", stdin: "2468\n").status == 0)
-        #expect(try cli.run("passcode", "set", "--stdin", stdin: "1111\n").status == 1)
+        #expect(try cli.run("passcode", "set", "--stdin", stdin: "246810\n").status == 0)
+        #expect(try cli.run("passcode", "set", "--stdin", stdin: "111111\n").status == 1)
         let session = try pty(["auth", "test"])
         try session.expect("Checklists passcode")
-        session.send("2468\r")
+        session.send("246810\r")
         try session.expect("Authenticated (password).")
         #expect(try session.wait() == 0)
-        #expect(try cli.run("passcode", "change", "--stdin", stdin: "0000\n1357\n").status == 1)
-        #expect(try cli.run("passcode", "change", "--stdin", stdin: "2468\n1357\n").status == 0)
-        #expect(try cli.run("passcode", "remove", "--stdin", stdin: "1357\n").status == 0)
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: "000000\n135799\n").status == 1)
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: "246810\n135799\n").status == 0)
+        #expect(try cli.run("passcode", "remove", "--stdin", stdin: "135799\n").status == 0)
         let status = try cli.run("auth", "status")
         #expect(status.stdout.contains("Password: your account password (PAM"))
     }
@@ -127,5 +127,54 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["fingerprint"] as? String == "not-enrolled")
         #expect(object?["biometryType"] as? String == "touchID")
+    }
+
+    @Test func weakPasscodesAreRefusedAndNothingChanges() throws {
+        let home = dir.appending("home")
+        let cli = CLIRunner(home: home, environment: environment())
+        for weak in ["1", " ", "12345", "      "] {
+            let set = try cli.run("passcode", "set", "--stdin", stdin: weak + "\n")
+            #expect(set.status == 2, "\(weak.debugDescription)")
+            #expect(set.stderr.contains("at least 6 characters"))
+            let lock = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: weak + "\n")
+            #expect(lock.status == 2, "\(weak.debugDescription)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home + "/passcode"))
+        #expect(try cli.run("lock", "status").stdout.contains("App lock: off"))
+    }
+
+    @Test func deletingOrGarblingTheStateFileDoesNotResetTheBackOff() throws {
+        let home = dir.appending("home")
+        let cli = CLIRunner(home: home, environment: environment())
+        #expect(try cli.run("passcode", "set", "--stdin", stdin: "246810\n").status == 0)
+        for _ in 0..<5 { try cli.run("passcode", "change", "--stdin", stdin: "999999\n111111\n") }
+        let right = "246810\n135799\n"
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: right).stderr.contains("Too many wrong passwords"))
+        // Deleted: the copy outside the data directory still holds the count.
+        try FileManager.default.removeItem(atPath: home + "/auth-state.json")
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: right).stderr.contains("Too many wrong passwords"))
+        // A copy of the data directory elsewhere, without the state file: the same passcode
+        // verifier names the same copy of the counts.
+        let copy = dir.appending("copy")
+        try FileManager.default.copyItem(atPath: home, toPath: copy)
+        try? FileManager.default.removeItem(atPath: copy + "/auth-state.json")
+        let elsewhere = CLIRunner(home: copy, environment: environment().merging(["CHECKLISTS_HOME": copy]) { $1 })
+        #expect(try elsewhere.run("passcode", "change", "--stdin", stdin: right).stderr.contains("Too many wrong"))
+        try FileManager.default.removeItem(atPath: copy)
+        // Garbled, every copy: counted as locked out, and the message says why.
+        let mirrors = dir.appending(".local/state/checklists")
+        let copies =
+            [home + "/auth-state.json"]
+            + (try FileManager.default.contentsOfDirectory(atPath: mirrors)).map { mirrors + "/" + $0 }
+        #expect(copies.count == 2)
+        for copy in copies { try "{garbage".write(toFile: copy, atomically: true, encoding: .utf8) }
+        let garbled = try cli.run("passcode", "change", "--stdin", stdin: right)
+        #expect(garbled.status == 1)
+        #expect(garbled.stderr.contains("was damaged"))
+        #expect(garbled.stderr.contains("try again in 1 minute"))
+        #expect(try cli.run("auth", "status").stdout.contains("record of failed attempts was damaged"))
+        // Both deleted: a first use again (documented; the passcode's cost is the barrier).
+        for copy in copies { try FileManager.default.removeItem(atPath: copy) }
+        #expect(try cli.run("passcode", "change", "--stdin", stdin: right).status == 0)
     }
 }

@@ -96,7 +96,7 @@ import Testing
 
     @Test func withTheLockOnNotesNeedAuthenticationAndShowNothingOnFailure() throws {
         try cli.run("note", "add", "--title", "Diary", "--body", "Dear diary")
-        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "1357\n").status == 0)
+        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "135799\n").status == 0)
         let refused = try cli.run("note", "show", "1")
         #expect(refused.status == 1)
         #expect(!refused.stdout.contains("Dear diary"))
@@ -109,7 +109,7 @@ import Testing
 
         let opened = try PtySession([CLIRunner.binary, "note", "show", "1"], environment: environment())
         try opened.expect("Checklists passcode")
-        opened.send("1357\r")
+        opened.send("135799\r")
         try opened.expect("Dear diary")
         #expect(try opened.wait() == 0)
     }

@@ -196,7 +196,7 @@ import Testing
     @Test func theAgentNeedsNoKeyEvenWithTheLockOn() throws {
         var locked = cli
         locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"
-        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "2468\n").status == 0)
+        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
         #expect(try locked.run("lists").status == 1)  // the content is locked…
         let agent = try startAgent()
         try schedule("locked", in: 0.3, title: "Locked but reminded")

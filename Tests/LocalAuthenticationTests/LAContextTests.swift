@@ -273,9 +273,9 @@ import Testing
     }
 
     @Test func appPasscodeIsAskedInsteadOfTheAccountPassword() async throws {
-        var env = environment(reader: nil, presenter: ScriptedPresenter(passwords: ["hunter2", "1234"]))
+        var env = environment(reader: nil, presenter: ScriptedPresenter(passwords: ["hunter2", "123456"]))
         env.passcode = AppPasscode(path: dir.appending("passcode"), cost: .minimal)
-        try env.passcode!.set(Array("1234".utf8))
+        try env.passcode!.set(Array("123456".utf8))
         #expect(await evaluate(LAContext(environment: env), .deviceOwnerAuthentication) == nil)
         #expect(
             (env.presenter as! ScriptedPresenter).log == [
@@ -283,7 +283,7 @@ import Testing
             ])
         let stored = try String(contentsOfFile: dir.appending("passcode"), encoding: .utf8)
         #expect(stored.hasPrefix("$argon2id$"))
-        #expect(!stored.contains("1234"))
+        #expect(!stored.contains("123456"))
     }
 
     @Test func cancellingThePasswordIsUserCancel() async {

@@ -47,11 +47,11 @@ public struct AppLock: Sendable {
     }
 
     /// Evaluates for `method` (fingerprint with password fallback, or the password alone)
-    /// and returns the context; the passcode method is checked by `checkPasscode`.
+    /// and returns the context; the passcode method is checked by `checkPasscode`. The password
+    /// is the device-owner password: the app passcode when one is set, else the account password.
     public func evaluate(_ method: LockMethod, reason: String) throws(LAError) -> LAContext {
         var env = environment
         if method != .fingerprint { env.biometrics = nil }
-        if method == .password { env.passcode = nil }
         let context = LAContext(environment: env)
         try context.evaluateNow(.deviceOwnerAuthentication, localizedReason: reason)
         return context
@@ -71,7 +71,9 @@ public struct AppLock: Sendable {
             kek = data
         case .failure(let error) where error == .biometryChanged:
             // The enrolled fingers changed: the fingerprint copy is void, the password decides.
-            environment.presenter.notify("Your enrolled fingerprints changed: enter your password to unlock.")
+            var what = "password"
+            if case .passcode? = environment.ownerPasswordMethod { what = "passcode" }
+            environment.presenter.notify("Your enrolled fingerprints changed: enter your \(what) to unlock.")
             context = try evaluate(.password, reason: reason)
             kek = try keychain.read(forKey: Self.passwordKEKItem, context: context)
         case .failure(let error):
