@@ -142,7 +142,15 @@ struct Context {
 
     /// The chosen keychain backend and why; also installed as `KeychainWrapper.defaultBackend`.
     func keychainChoice(settings: [String: String]? = nil) throws -> KeychainChooser.Choice {
-        let choice = try KeychainChooser.choose(try keychainPreference(settings: settings), vaultDirectory: home)
+        let stored = settings ?? plainSettings
+        let preference = try keychainPreference(settings: stored)
+        var choice = try KeychainChooser.choose(preference, vaultDirectory: home)
+        if preference == .auto, let id = stored["StoreID"] {
+            let items = KeyItems(storeID: id)
+            choice = KeychainChooser.following(choice, vaultDirectory: home) { keys, inVault in
+                keys.contains { key in KeyItems.bases.contains { key == items.name($0) || (inVault && key == $0) } }
+            }
+        }
         KeychainWrapper.defaultBackend = choice.backend
         return choice
     }
