@@ -25,7 +25,9 @@ extension ChecklistStore {
     /// Seals `text` as this store's secret message, or with nil removes it.
     public func setSealedSecret(_ text: String?) throws {
         try write { s in
-            let value = text.map { SQLValue.blob(s.box.seal(Array($0.utf8), associatedData: Self.secretAssociatedData)) }
+            let value = text.map {
+                SQLValue.blob(s.box.seal(Array($0.utf8), associatedData: Self.secretAssociatedData))
+            }
             try s.setValue(Self.secretSetting, value ?? .null)
         }
     }

@@ -35,7 +35,12 @@ public struct KeychainKeyProvider: KeyProvider {
 
     public var location: String {
         "item \(items.name(Self.itemKey)) in the \(keychain.backend.name)" + (reason.map { ": \($0)" } ?? "")
+            + (keychain.backend is FileVault ? "; " + Self.desktopHint : "")
     }
+
+    /// What to do when the key is in a desktop keyring this session cannot reach.
+    public static let desktopHint =
+        "if this data was used in a desktop session, its key is in that session's keyring: run 'checklists keychain use file' there"
 
     /// This store's own item, or nil.
     public func loadKey() throws -> SecureBytes? {

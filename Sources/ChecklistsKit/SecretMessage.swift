@@ -105,7 +105,8 @@ public final class SecretMessage: @unchecked Sendable {
     public static func copyToKeychain(from store: ChecklistStore, _ keychain: KeychainWrapper) throws {
         guard let text = try store.sealedSecret() else { return }
         try keychain.backend.write(
-            KeychainRecord(data: Data(text.utf8), accessibility: .whenUnlocked), service: keychain.serviceName, key: key)
+            KeychainRecord(data: Data(text.utf8), accessibility: .whenUnlocked), service: keychain.serviceName, key: key
+        )
         guard try keychain.backend.read(service: keychain.serviceName, key: key)?.data == Data(text.utf8) else {
             throw KeychainError.backend("the \(keychain.backend.name) did not keep the secret message")
         }

@@ -48,7 +48,9 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
 
     deinit { secret_schema_unref(schema) }
 
-    static let attributeNames = ["service", "key", "encoding", "accessibility", "access-control", "domain-state", "rev"]
+    static let attributeNames = [
+        "service", "key", "encoding", "accessibility", "access-control", "domain-state", "rev",
+    ]
 
     public var name: String { "Secret Service" }
 

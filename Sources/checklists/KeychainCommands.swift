@@ -91,7 +91,9 @@ enum KeychainCommands {
                 throw CLIError.refused("\(key) belongs to the app lock; use 'checklists lock disable'.")
             }
             if key == SecretMessage.key {
-                guard try SecretCommands.open(&context).clear() else { throw CLIError.refused("No keychain item \"\(key)\".") }
+                guard try SecretCommands.open(&context).clear() else {
+                    throw CLIError.refused("No keychain item \"\(key)\".")
+                }
                 context.output.line("Removed \(key).")
                 return
             }

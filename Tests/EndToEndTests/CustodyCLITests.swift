@@ -41,7 +41,8 @@ import Testing
     }
 
     func enablePasscode(_ home: String, bus: Rig? = nil, _ passcode: String = passcode) throws {
-        let result = try cli(home, bus: bus).run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
+        let result = try cli(home, bus: bus).run(
+            "lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
         #expect(result.status == 0, "lock enable: \(result.stderr)")
     }
 
@@ -194,7 +195,8 @@ import Testing
         let back = vault(home).string(forKey: "SecretMessage") == Self.marker
         #expect(back)
         let rows = try CLIRunner.execute(
-            "/usr/bin/sqlite3", [home + "/checklists.sqlite", "SELECT count(*) FROM settings WHERE key='SecretMessage'"],
+            "/usr/bin/sqlite3",
+            [home + "/checklists.sqlite", "SELECT count(*) FROM settings WHERE key='SecretMessage'"],
             environment: [:])
         #expect(rows.stdout == "0\n")
     }

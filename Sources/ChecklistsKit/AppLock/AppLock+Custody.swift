@@ -33,8 +33,10 @@ extension AppLock {
 
     /// The error for a sealed key found nowhere, saying where it was looked for.
     func missing(_ base: String) -> KeychainError {
-        .backend(
-            "the sealed data key (\(items.name(base))) is in neither the \(keychain.backend.name) nor the other keychain")
+        let hint = keychain.backend is FileVault ? "; " + KeychainKeyProvider.desktopHint : ""
+        return .backend(
+            "the sealed data key (\(items.name(base))) is in neither the \(keychain.backend.name) nor the other keychain"
+                + hint)
     }
 
     /// Copies sealed items found elsewhere (the other backend, legacy names) to this store's

@@ -88,7 +88,9 @@ public struct AppLock: Sendable {
         }
         defer { Sodium.wipe(&kekBytes) }
         let key = try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
-        if !custody.isHome { try adopt(from: custody, [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem]) }
+        if !custody.isHome {
+            try adopt(from: custody, [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem])
+        }
         return key
     }
 
@@ -142,17 +144,20 @@ public struct AppLock: Sendable {
             guard let passcode else { throw LAError(.passcodeNotSet) }
             let wrap = try KeyWrap.sealed(dataKey, passcode: passcode, cost: passcodeCost)
             try keychain.store(
-                Data(wrap.bytes), forKey: items.name(Self.passcodeWrapItem), accessibility: .afterFirstUnlockThisDeviceOnly)
+                Data(wrap.bytes), forKey: items.name(Self.passcodeWrapItem),
+                accessibility: .afterFirstUnlockThisDeviceOnly)
         case .password, .fingerprint:
             let kek = try SecureBytes(randomCount: SecretBox.keyLength)
             var kekBytes = kek.copyBytes()
             defer { Sodium.wipe(&kekBytes) }
             try keychain.store(
-                Data(kekBytes), forKey: items.name(Self.passwordKEKItem), accessibility: .afterFirstUnlockThisDeviceOnly,
+                Data(kekBytes), forKey: items.name(Self.passwordKEKItem),
+                accessibility: .afterFirstUnlockThisDeviceOnly,
                 accessControl: .devicePasscode)
             if method == .fingerprint {
                 try keychain.store(
-                    Data(kekBytes), forKey: items.name(Self.fingerprintKEKItem), accessibility: .afterFirstUnlockThisDeviceOnly,
+                    Data(kekBytes), forKey: items.name(Self.fingerprintKEKItem),
+                    accessibility: .afterFirstUnlockThisDeviceOnly,
                     accessControl: .biometryCurrentSet, context: context)
             }
             let wrap = try KeyWrap.sealed(dataKey, kek: kek)
