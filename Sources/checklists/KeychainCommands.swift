@@ -121,19 +121,10 @@ enum KeychainCommands {
                 context.output.line("Keychain items are now in the \(to.name).")
                 return
             }
-            // Copy and verify everything, flip the setting, and only then delete the old copies:
-            // a crash at any point leaves every item readable where the setting points.
-            let keys = try from.keys(service: service).filter { !items.belongsElsewhere($0) }
-            for key in keys {
-                if let record = try from.read(service: service, key: key) {
-                    try to.write(record, service: service, key: key)
-                    guard try to.read(service: service, key: key) == record else {
-                        throw KeychainError.backend("\(to.name) did not keep \(key)")
-                    }
-                }
+            // Copy and verify, flip the setting, then delete: see `KeychainMove`.
+            try KeychainMove.move(from: from, to: to, service: service, items: items) {
+                try store.setSetting(named: "Keychain", to: target.rawValue)
             }
-            try store.setSetting(named: "Keychain", to: target.rawValue)
-            for key in keys { _ = try from.delete(service: service, key: key) }
             context.output.line("Keychain items are now in the \(to.name).")
         },
     ]
