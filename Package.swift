@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
-        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles"]),
+        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),

@@ -14,6 +14,9 @@ public final class ChecklistStore: Sendable {
     public let directory: String
     /// Path of the database file.
     public let databasePath: String
+    /// This store's identity (a random UUID, the plain "StoreID" setting), which names its key
+    /// items in a keychain that several stores share.
+    public let storeID: String
 
     // Only touched while `lock` is held.
     private let state: State
@@ -49,7 +52,15 @@ public final class ChecklistStore: Sendable {
             db = try Database(path: databasePath, create: false)
             try db.execute("PRAGMA busy_timeout=5000")
             try Schema.prepare(db)
-            box = try Self.unlock(db, keyProvider: try keyProvider(try Self.plainSettings(db)))
+            var settings = try Self.plainSettings(db)
+            if settings["StoreID"] == nil {
+                // Made once, before any key exists; racing first opens agree on the first one.
+                try db.prepare("INSERT OR IGNORE INTO settings(key, value) VALUES ('StoreID', ?)")
+                    .bind(.text(UUID().uuidString.lowercased())).run()
+                settings = try Self.plainSettings(db)
+            }
+            storeID = settings["StoreID"] ?? ""
+            box = try Self.unlock(db, keyProvider: try keyProvider(settings))
         } catch let error as SQLiteError {
             throw StoreError(error)
         }
@@ -339,7 +350,11 @@ extension ChecklistStore {
         let stored = try check.step() ? check.blob(0) : nil
         check.reset()
         let key: SecureBytes
-        if let existing = try keyProvider.loadKey() {
+        let opens = { (key: SecureBytes) -> Bool in
+            guard let stored, let box = try? SecretBox(key: key) else { return stored == nil }
+            return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+        }
+        if let existing = try keyProvider.loadKey(opening: opens) {
             key = existing
         } else if stored == nil {
             key = try keyProvider.createKey()

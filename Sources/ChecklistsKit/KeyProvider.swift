@@ -10,6 +10,15 @@ public protocol KeyProvider: Sendable {
     func createKey() throws -> SecureBytes
     /// Where the key lives, for error messages ("~/.local/share/checklists/data.key").
     var location: String { get }
+    /// The existing data key, choosing among several candidates the one that `opens` the store
+    /// (a provider that looks in more than one place implements this; others need not).
+    func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes?
+}
+
+extension KeyProvider {
+    public func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
+        try loadKey()
+    }
 }
 
 /// Keeps the data key as 32 raw bytes in a 0600 file (`data.key` in the data directory).

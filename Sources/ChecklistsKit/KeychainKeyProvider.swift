@@ -3,38 +3,67 @@ import Keychain
 import PrivateFiles
 import Sodium
 
-/// Keeps the data key in the keychain (item "DataKey", accessibility afterFirstUnlock), and
-/// moves a key file left by earlier versions into it.
+/// Keeps the data key in the keychain (item "DataKey.<store id>", accessibility
+/// afterFirstUnlock), finds it in the other backend or under the unnamed legacy name when it is
+/// not where the setting points, and moves a key file left by earlier versions into it.
 public struct KeychainKeyProvider: KeyProvider {
-    /// The keychain item holding the data key.
-    public static let itemKey = "DataKey"
+    /// The legacy keychain item holding the data key (see `KeyItems`).
+    public static let itemKey = KeyItems.dataKey
 
     public let keychain: KeychainWrapper
+    /// This store's item names.
+    public let items: KeyItems
+    /// The other backend (file vault ↔ Secret Service), looked at only when the key is not here.
+    public let fallback: @Sendable () -> KeychainWrapper?
     /// A key file from before the keychain held the key; migrated and removed.
     public let legacyKeyFile: String?
 
     /// Why this keychain was chosen, for error messages.
     public let reason: String?
 
-    public init(keychain: KeychainWrapper, legacyKeyFile: String? = nil, reason: String? = nil) {
+    public init(
+        keychain: KeychainWrapper, items: KeyItems = KeyItems(storeID: nil),
+        fallback: @escaping @Sendable () -> KeychainWrapper? = { nil }, legacyKeyFile: String? = nil,
+        reason: String? = nil
+    ) {
         self.keychain = keychain
+        self.items = items
+        self.fallback = fallback
         self.legacyKeyFile = legacyKeyFile
         self.reason = reason
     }
 
     public var location: String {
-        "item \(Self.itemKey) in the \(keychain.backend.name)" + (reason.map { ": \($0)" } ?? "")
+        "item \(items.name(Self.itemKey)) in the \(keychain.backend.name)" + (reason.map { ": \($0)" } ?? "")
+            + (keychain.backend is FileVault ? "; " + Self.desktopHint : "")
     }
 
+    /// What to do when the key is in a desktop keyring this session cannot reach.
+    public static let desktopHint =
+        "if this data was used in a desktop session, its key is in that session's keyring: run 'checklists keychain use file' there"
+
+    /// This store's own item, or nil.
     public func loadKey() throws -> SecureBytes? {
-        if var bytes = try keychain.read(forKey: Self.itemKey, context: nil).map(Array.init) {
-            guard bytes.count == SecretBox.keyLength else {
-                Sodium.wipe(&bytes)
-                throw StoreError.missingKey(path: location)
-            }
-            return try SecureBytes(consuming: &bytes)
+        try Self.key(in: keychain, named: items.name(Self.itemKey), location: location)
+    }
+
+    /// This store's own item; else the first copy elsewhere that opens the store (the other
+    /// backend, the legacy name, the legacy key file), which is then copied here.
+    public func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
+        if let key = try loadKey() { return key }
+        var places: [(KeychainWrapper, String)] = []
+        let other = fallback()
+        if let other { places.append((other, items.name(Self.itemKey))) }
+        if items.storeID != nil {
+            places.append((keychain, Self.itemKey))
+            if let other { places.append((other, Self.itemKey)) }
         }
-        return try migrateKeyFile()
+        for (source, name) in places {
+            guard let key = try? Self.key(in: source, named: name, location: location), opens(key) else { continue }
+            try save(key)
+            return key
+        }
+        return try migrateKeyFile(opens)
     }
 
     public func createKey() throws -> SecureBytes {
@@ -43,24 +72,36 @@ public struct KeychainKeyProvider: KeyProvider {
         return key
     }
 
+    static func key(in keychain: KeychainWrapper, named name: String, location: String) throws -> SecureBytes? {
+        guard var bytes = try keychain.read(forKey: name, context: nil).map(Array.init) else { return nil }
+        guard bytes.count == SecretBox.keyLength else {
+            Sodium.wipe(&bytes)
+            throw StoreError.missingKey(path: location)
+        }
+        return try SecureBytes(consuming: &bytes)
+    }
+
     /// Moves the legacy key file into the keychain: store, read back, compare, then delete the
     /// file — so that a crash at any point leaves the key in at least one place.
-    private func migrateKeyFile() throws -> SecureBytes? {
+    private func migrateKeyFile(_ opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
         guard let legacyKeyFile else { return nil }
         let read: [UInt8]?
         do { read = try SecureFile.read(legacyKeyFile) } catch let error as FileError { throw StoreError(error) }
         guard var bytes = read, bytes.count == SecretBox.keyLength else { return nil }
         let key = try SecureBytes(consuming: &bytes)
+        guard opens(key) else { return nil }
         try save(key)
         do { try SecureFile.remove(legacyKeyFile) } catch let error as FileError { throw StoreError(error) }
         return key
     }
 
-    private func save(_ key: SecureBytes) throws {
+    /// Stores the key under this store's name and reads it back.
+    func save(_ key: SecureBytes) throws {
         var bytes = key.copyBytes()
         defer { Sodium.wipe(&bytes) }
-        try keychain.store(Data(bytes), forKey: Self.itemKey, accessibility: .afterFirstUnlockThisDeviceOnly)
-        var check = try keychain.read(forKey: Self.itemKey, context: nil).map(Array.init) ?? []
+        let name = items.name(Self.itemKey)
+        try keychain.store(Data(bytes), forKey: name, accessibility: .afterFirstUnlockThisDeviceOnly)
+        var check = try keychain.read(forKey: name, context: nil).map(Array.init) ?? []
         defer { Sodium.wipe(&check) }
         guard Sodium.constantTimeEqual(check, bytes) else {
             throw KeychainError.backend("the keychain did not keep the data key")

@@ -1,11 +1,21 @@
+import CKeyutils
 import Foundation
-import PrivateFiles
+import Sodium
+import Synchronization
 
 /// The time of the last successful evaluation in this login session, shared by the session's
-/// processes like sudo's timestamp: per user, per session (the terminal's session leader), per
-/// boot, in a 0600 file under `$XDG_RUNTIME_DIR`. Times are CLOCK_BOOTTIME, so changing the
-/// wall clock neither extends nor shortens the window.
+/// processes like sudo's timestamp. It lives in the kernel's session keyring (a "user" key with
+/// a kernel-enforced timeout of five minutes, readable only by this user), never in a file:
+/// nothing on disk or in `$XDG_RUNTIME_DIR` can be planted to skip a prompt, and it dies with
+/// the login session. Without a session keyring of its own (no pam_keyinit, no `keyctl session`)
+/// it is kept in this process's memory, so it covers one process only. Times are CLOCK_BOOTTIME, so
+/// changing the wall clock neither extends nor shortens the window.
+///
+/// A process of the same user in the same session can still add such a key; that is why the
+/// app lock's own reuse is possession of the cached data key, and why with the lock off the
+/// secret message's prompt protects the screen only.
 public struct ReuseStamp: Sendable {
+    /// Names the stamp (one per data directory).
     public let directory: String
 
     public init(directory: String) {
@@ -14,36 +24,65 @@ public struct ReuseStamp: Sendable {
 
     /// Records a success now.
     public func record() {
-        try? SecureFile.makeDirectory(directory)
-        try? SecureFile.writeAtomically(Array("\(Self.sessionKey) \(Self.bootTime())".utf8), to: path)
+        guard Self.hasSessionKeyring else { return Self.inProcess.withLock { $0[description] = Self.bootTime() } }
+        let payload = Array("\(Self.bootTime())".utf8)
+        let id = payload.withUnsafeBytes { add_key("user", description, $0.baseAddress, $0.count, Self.keyring) }
+        guard id > 0 else { return }
+        keyctl_setperm(id, 0x3f01_0000)  // possessor: all; user, group, other: nothing
+        keyctl_set_timeout(id, 300)
     }
 
     /// Whether a success was recorded within `window` seconds in this session.
     public func isFresh(within window: TimeInterval) -> Bool {
-        guard window > 0, let data = FileManager.default.contents(atPath: path) else { return false }
-        let parts = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard parts.count == 2, String(parts[0]) == Self.sessionKey, let then = Double(parts[1]) else { return false }
-        let age = Self.bootTime() - then
+        guard window > 0 else { return false }
+        guard Self.hasSessionKeyring else { return Self.isRecent(Self.inProcess.withLock { $0[description] }, window) }
+        let id = keyctl_search(Self.keyring, "user", description, 0)
+        guard id > 0 else { return false }
+        var buffer: UnsafeMutableRawPointer?
+        let length = keyctl_read_alloc(key_serial_t(id), &buffer)
+        defer { free(buffer) }
+        guard length > 0, length < 64, let buffer else { return false }
+        let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(length)), as: UTF8.self)
+        return Self.isRecent(Double(text), window)
+    }
+
+    private static func isRecent(_ then: Double?, _ window: TimeInterval) -> Bool {
+        guard let then else { return false }
+        let age = bootTime() - then
         return age >= 0 && age <= window
     }
 
     /// Forgets the success (e.g. `lock now`).
     public func clear() {
-        unlink(path)
+        Self.inProcess.withLock { $0[description] = nil }
+        guard Self.hasSessionKeyring else { return }
+        let id = keyctl_search(Self.keyring, "user", description, 0)
+        if id > 0 {
+            keyctl_invalidate(key_serial_t(id))
+            keyctl_unlink(key_serial_t(id), Self.keyring)
+        }
     }
 
-    private var path: String { directory + "/auth-stamp-\(getuid())-\(getsid(0))" }
-
-    /// Boot ID and the session leader's start time, so a reused PID or a reboot never matches.
-    static var sessionKey: String {
-        let boot =
-            (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "noboot"
-        let sid = getsid(0)
-        let stat = (try? String(contentsOfFile: "/proc/\(sid)/stat", encoding: .utf8)) ?? ""
-        let start = stat.split(separator: ")").last?.split(separator: " ").dropFirst(19).first.map(String.init) ?? "0"
-        return "\(boot):\(sid):\(start)"
+    /// One stamp per user and data directory.
+    var description: String {
+        let digest = Sodium.hash(Array(directory.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return "checklists:auth-stamp:\(getuid()):\(digest)"
     }
+
+    /// The login session's keyring.
+    static let keyring = KEY_SPEC_SESSION_KEYRING
+
+    /// Whether this process has a session keyring of its own (not the user's default one,
+    /// which every session of the user shares).
+    static var hasSessionKeyring: Bool {
+        let session = keyctl_get_keyring_ID(KEY_SPEC_SESSION_KEYRING, 0)
+        let userSession = keyctl_get_keyring_ID(KEY_SPEC_USER_SESSION_KEYRING, 0)
+        return session > 0 && session != userSession
+    }
+
+    /// Stamps of this process when there is no session keyring (the process keyring is not
+    /// shared by threads that exist before it is made, so memory is used instead).
+    private static let inProcess = Mutex<[String: Double]>([:])
 
     static func bootTime() -> Double {
         var ts = timespec()

@@ -9,6 +9,11 @@ import Keychain
 /// `secret-tool search service Checklists`. The secret is the value itself (text), or its
 /// base64 when it is binary (`encoding=base64`); the accessibility and access control ride
 /// along as attributes.
+///
+/// Writes never leave a moment without a readable copy: each write stores a new item with a
+/// fresh `rev` attribute, reads it back, and only then deletes the older items of that key.
+/// Reads take the newest `rev`, so a write cut short at any step reads as the old value or the
+/// new one, never as nothing.
 public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
     /// The libsecret schema name.
     public static let schemaName = "org.checklists.Keychain"
@@ -16,7 +21,22 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
     // Immutable after init; libsecret's sync calls are thread-safe.
     private let schema: UnsafeMutablePointer<SecretSchema>
 
-    public init() {
+    /// Called after each step of a write ("stored", "verified", "removed-old"); a test makes
+    /// it throw to stop a write there, as a crash would. Nil in the shipped app.
+    let afterStep: (@Sendable (String) throws(KeychainError) -> Void)?
+
+    public convenience init() {
+        self.init(step: nil)
+    }
+
+    /// A backend that calls `afterStep` between the steps of every write (tests only: no
+    /// environment variable or setting reaches this).
+    public convenience init(afterStep: @escaping @Sendable (String) throws(KeychainError) -> Void) {
+        self.init(step: afterStep)
+    }
+
+    private init(step: (@Sendable (String) throws(KeychainError) -> Void)?) {
+        afterStep = step
         let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)
         for name in Self.attributeNames {
             // SECRET_SCHEMA_ATTRIBUTE_STRING is 0, so its GINT_TO_POINTER is NULL.
@@ -28,13 +48,19 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
 
     deinit { secret_schema_unref(schema) }
 
-    static let attributeNames = ["service", "key", "encoding", "accessibility", "access-control", "domain-state"]
+    static let attributeNames = [
+        "service", "key", "encoding", "accessibility", "access-control", "domain-state", "rev",
+    ]
 
     public var name: String { "Secret Service" }
 
     public func read(service: String, key: String) throws(KeychainError) -> KeychainRecord? {
-        guard let attributes = try search(["service": service, "key": key]).first else { return nil }
-        let query = Self.attributes(["service": service, "key": key])
+        // The newest copy wins: older ones are only left by a write that was cut short.
+        let found = try search(["service": service, "key": key]).map(\.attributes)
+        guard let attributes = found.max(by: { ($0["rev"] ?? "") < ($1["rev"] ?? "") }) else { return nil }
+        var lookup = ["service": service, "key": key]
+        if let rev = attributes["rev"] { lookup["rev"] = rev }
+        let query = Self.attributes(lookup)
         defer { g_hash_table_unref(query) }
         var error: UnsafeMutablePointer<GError>?
         let secret = secret_password_lookupv_sync(schema, query, nil, &error)
@@ -59,16 +85,33 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
             "accessibility": record.accessibility.rawValue, "access-control": String(record.accessControl.rawValue),
         ]
         if let state = record.domainState { values["domain-state"] = state.base64EncodedString() }
-        // Replacing must not leave an item with stale attributes beside the new one.
-        _ = try delete(service: service, key: key)
+        let rev = Self.newRevision()
+        values["rev"] = rev
+        // 1. Store the new copy beside the old one (its own `rev`, so nothing is replaced).
+        try store(values, text: record, isText: isText, label: "Checklists: \(key) (\(service))")
+        try afterStep?("stored")
+        // 2. Read it back.
+        guard try read(service: service, key: key) == record else {
+            throw KeychainError.backend("the keyring did not keep \(key)")
+        }
+        try afterStep?("verified")
+        // 3. Only now remove the older copies.
+        for item in try search(["service": service, "key": key]) where item.attributes["rev"] != rev {
+            try deleteItem(item.object)
+        }
+        try afterStep?("removed-old")
+    }
+
+    private func store(_ values: [String: String], text record: KeychainRecord, isText: Bool, label: String)
+        throws(KeychainError)
+    {
         let attributes = Self.attributes(values)
         defer { g_hash_table_unref(attributes) }
         var error: UnsafeMutablePointer<GError>?
         var text = Array(
             (isText ? String(decoding: record.data, as: UTF8.self) : record.data.base64EncodedString()).utf8CString)
         defer { text.withUnsafeMutableBytes { if let p = $0.baseAddress { _ = memset(p, 0, $0.count) } } }
-        let ok = secret_password_storev_sync(
-            schema, attributes, nil, "Checklists: \(key) (\(service))", text, nil, &error)
+        let ok = secret_password_storev_sync(schema, attributes, nil, label, text, nil, &error)
         if let error { throw Self.consume(error) }
         guard ok != 0 else { throw KeychainError.backend("the keyring did not store the item") }
     }
@@ -83,18 +126,52 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
     }
 
     public func keys(service: String) throws(KeychainError) -> Set<String> {
-        Set(try search(["service": service]).compactMap { $0["key"] })
+        Set(try search(["service": service]).compactMap { $0.attributes["key"] })
     }
 
-    /// The attributes of every item matching `query`.
-    private func search(_ query: [String: String]) throws(KeychainError) -> [[String: String]] {
+    /// An item found by `search`: its attributes, and the libsecret object to delete it by.
+    private struct Found {
+        let attributes: [String: String]
+        let object: Item
+    }
+
+    /// Keeps a libsecret item object alive for as long as Swift holds it.
+    private final class Item {
+        let pointer: UnsafeMutableRawPointer
+        init(_ pointer: UnsafeMutableRawPointer) {
+            self.pointer = pointer
+            g_object_ref(pointer)
+        }
+        deinit { g_object_unref(pointer) }
+    }
+
+    private func deleteItem(_ item: Item) throws(KeychainError) {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = secret_item_delete_sync(item.pointer.assumingMemoryBound(to: SecretItem.self), nil, &error)
+        if let error { throw Self.consume(error) }
+        guard ok != 0 else { throw KeychainError.backend("the keyring did not remove an old copy") }
+    }
+
+    /// A revision that sorts after every earlier one: the time in nanoseconds, then random bits.
+    static func newRevision() -> String {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        let nanos = UInt64(max(0, time.tv_sec)) &* 1_000_000_000 &+ UInt64(max(0, time.tv_nsec))
+        let hex = String(nanos, radix: 16)
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+            + String(repeating: "0", count: 8 - random.count) + random
+    }
+
+    /// Every item matching `query`.
+    private func search(_ query: [String: String]) throws(KeychainError) -> [Found] {
         let attributes = Self.attributes(query)
         defer { g_hash_table_unref(attributes) }
         var error: UnsafeMutablePointer<GError>?
         let found = secret_password_searchv_sync(schema, attributes, SECRET_SEARCH_ALL, nil, &error)
         if let error { throw Self.consume(error) }
         defer { g_list_free_full(found, g_object_unref) }
-        var items: [[String: String]] = []
+        var items: [Found] = []
         var node = found
         while let current = node {
             if let item = current.pointee.data {
@@ -106,7 +183,7 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
                     }
                 }
                 g_hash_table_unref(table)
-                items.append(values)
+                items.append(Found(attributes: values, object: Item(item)))
             }
             node = current.pointee.next
         }

@@ -92,15 +92,43 @@ struct Context {
         }
         let choice = try keychainChoice(settings: stored)
         let keychain = KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend)
-        return KeychainKeyProvider(keychain: keychain, legacyKeyFile: home + "/data.key", reason: choice.reason)
+        return KeychainKeyProvider(
+            keychain: keychain, items: keyItems(settings: stored), fallback: otherKeychain(than: choice),
+            legacyKeyFile: home + "/data.key", reason: choice.reason)
     }
 
     /// The app lock's custody on the chosen keychain, with live authentication.
     func appLock(settings: [String: String]? = nil) throws -> AppLock {
-        AppLock(
-            keychain: try keychain(settings: settings), environment: authEnvironment(),
-            cache: KernelKeyring(home: home),
-            passcodeCost: LiveAuthentication.passcodeCost(environment))
+        let stored = settings ?? plainSettings
+        let choice = try keychainChoice(settings: stored)
+        return AppLock(
+            keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend),
+            environment: authEnvironment(), cache: KernelKeyring(home: home),
+            passcodeCost: LiveAuthentication.passcodeCost(environment), items: keyItems(settings: stored),
+            fallback: otherKeychain(than: choice))
+    }
+
+    /// The names of this store's key items (by its "StoreID" setting).
+    func keyItems(settings: [String: String]? = nil) -> KeyItems {
+        KeyItems(storeID: (settings ?? plainSettings)["StoreID"])
+    }
+
+    /// The backend not chosen, where this store's key may be (made in another kind of session):
+    /// the file vault only when its file exists, the Secret Service only when it answers.
+    func otherKeychain(than choice: KeychainChooser.Choice) -> @Sendable () -> KeychainWrapper? {
+        let home = home
+        let vaultChosen = choice.backend is FileVault
+        return {
+            let backend: any KeychainBackend
+            if vaultChosen {
+                guard KeychainChooser.secretServiceProblem() == nil else { return nil }
+                backend = SecretServiceKeychain()
+            } else {
+                guard FileManager.default.fileExists(atPath: home + "/keychain.vault") else { return nil }
+                backend = FileVault(path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key"))
+            }
+            return KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: backend)
+        }
     }
 
     /// Which keychain to use: `--keychain`, else the "Keychain" setting, else automatic.
@@ -114,7 +142,15 @@ struct Context {
 
     /// The chosen keychain backend and why; also installed as `KeychainWrapper.defaultBackend`.
     func keychainChoice(settings: [String: String]? = nil) throws -> KeychainChooser.Choice {
-        let choice = try KeychainChooser.choose(try keychainPreference(settings: settings), vaultDirectory: home)
+        let stored = settings ?? plainSettings
+        let preference = try keychainPreference(settings: stored)
+        var choice = try KeychainChooser.choose(preference, vaultDirectory: home)
+        if preference == .auto, let id = stored["StoreID"] {
+            let items = KeyItems(storeID: id)
+            choice = KeychainChooser.following(choice, vaultDirectory: home) { keys, inVault in
+                keys.contains { key in KeyItems.bases.contains { key == items.name($0) || (inVault && key == $0) } }
+            }
+        }
         KeychainWrapper.defaultBackend = choice.backend
         return choice
     }

@@ -13,7 +13,7 @@ enum KeychainCommands {
         ) { context in
             let choice = try context.keychainChoice()
             let keys = (try? choice.backend.keys(service: KeychainWrapper.defaultServiceName)) ?? []
-            let dataKey = keys.contains(KeychainKeyProvider.itemKey)
+            let dataKey = keys.contains(context.keyItems().name(KeyItems.dataKey))
             if context.json {
                 try context.output.json(
                     KeychainStatus(
@@ -46,7 +46,15 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key is never shown.") }
+            guard !isCustody(key) else { throw CLIError.refused("The data key is never shown.") }
+            if key == SecretMessage.key {
+                // The secret message is read only behind its own check (see `secret`).
+                guard let text = try SecretCommands.open(&context).storedText() else {
+                    throw CLIError.refused("No keychain item \"\(key)\".")
+                }
+                context.output.line(text)
+                return
+            }
             _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
             guard let data = try context.keychain().read(forKey: key, context: nil) else {
                 throw CLIError.refused("No keychain item \"\(key)\".")
@@ -60,22 +68,34 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key cannot be replaced.") }
-            _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
+            guard !isCustody(key) else { throw CLIError.refused("The data key cannot be replaced.") }
+            let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
+            if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
             var value = FileHandle.standardInput.readDataToEndOfFile()
             if value.last == 10 { value.removeLast() }
-            try context.keychain().store(value, forKey: key)
+            if let message {
+                try message.replace(with: String(decoding: value, as: UTF8.self))
+            } else {
+                try context.keychain().store(value, forKey: key)
+            }
             context.output.line("Stored \(key).")
         },
         Command(path: ["keychain", "remove"], usage: "keychain remove KEY", summary: "Remove a keychain item.") {
             context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard key != KeychainKeyProvider.itemKey else {
+            guard !key.hasPrefix(KeyItems.dataKey) else {
                 throw CLIError.refused("DataKey unlocks your lists; removing it would make them unreadable.")
             }
             guard !key.hasPrefix("Lock") else {
                 throw CLIError.refused("\(key) belongs to the app lock; use 'checklists lock disable'.")
+            }
+            if key == SecretMessage.key {
+                guard try SecretCommands.open(&context).clear() else {
+                    throw CLIError.refused("No keychain item \"\(key)\".")
+                }
+                context.output.line("Removed \(key).")
+                return
             }
             _ = try context.store()
             guard try context.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key) else {
@@ -94,23 +114,25 @@ enum KeychainCommands {
             let from = try context.keychainChoice().backend
             let to = try KeychainChooser.choose(target, vaultDirectory: context.home).backend
             let service = KeychainWrapper.defaultServiceName
-            if from.name != to.name {
-                // Copy and verify everything first; delete from the old place only afterwards.
-                let keys = try from.keys(service: service)
-                for key in keys {
-                    if let record = try from.read(service: service, key: key) {
-                        try to.write(record, service: service, key: key)
-                        guard try to.read(service: service, key: key) == record else {
-                            throw KeychainError.backend("\(to.name) did not keep \(key)")
-                        }
-                    }
-                }
-                for key in keys { _ = try from.delete(service: service, key: key) }
+            // This store's items and the user's own move; other stores' key items stay.
+            let items = KeyItems(storeID: store.storeID)
+            guard from.name != to.name else {
+                try store.setSetting(named: "Keychain", to: target.rawValue)
+                context.output.line("Keychain items are now in the \(to.name).")
+                return
             }
-            try store.setSetting(named: "Keychain", to: target.rawValue)
+            // Copy and verify, flip the setting, then delete: see `KeychainMove`.
+            try KeychainMove.move(from: from, to: to, service: service, items: items) {
+                try store.setSetting(named: "Keychain", to: target.rawValue)
+            }
             context.output.line("Keychain items are now in the \(to.name).")
         },
     ]
+}
+
+/// Whether `key` names a data-key custody item (any store's, or a legacy one).
+private func isCustody(_ key: String) -> Bool {
+    KeyItems.bases.contains { key == $0 || key.hasPrefix($0 + ".") }
 }
 
 /// `keychain status --json`.

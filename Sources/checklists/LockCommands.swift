@@ -41,8 +41,10 @@ enum LockCommands {
             let store = try context.store(key: key)
             // The plain key is stored before the setting flips: a crash leaves a working custody.
             try lock.seal(key, for: .off, passcode: nil, context: nil)
+            try SecretMessage.copyToKeychain(from: store, lock.keychain)
             try store.setSetting(named: "AppLock", to: LockMethod.off.rawValue)
-            lock.finishSwitch(to: .off)
+            lock.finishSwitch(to: .off, key: key)
+            try SecretMessage.forgetSealed(in: store)
             lock.cache?.drop()
             context.output.line("The app lock is off. Your data key is in the \(lock.keychain.backend.name) again.")
         },
@@ -90,10 +92,10 @@ enum LockCommands {
             context.output.line("The app lock is already on (\(method.rawValue)).")
             return
         }
-        let lock = try context.appLock()
         let reason = "Authenticate to turn the app lock on."
         // A new home gets its store and data key first (the lock is off, so nothing is asked).
         if settings.method == .off { _ = try context.store() }
+        let lock = try context.appLock()
         // 1. Prove the new method works; nothing changes if this fails.
         var passcode: [UInt8]?
         var evaluated: LAContext?
@@ -130,8 +132,10 @@ enum LockCommands {
         let store = try context.store(key: key)
         // 3. Seal for the new method, then flip the setting, then clear the old custody.
         try lock.seal(key, for: method, passcode: passcode, context: evaluated)
+        try SecretMessage.copyIntoStore(store, from: lock.keychain)
         try store.setSetting(named: "AppLock", to: method.rawValue)
-        lock.finishSwitch(to: method)
+        try SecretMessage.moveIntoStore(store, from: lock.keychain)
+        lock.finishSwitch(to: method, key: key)
         lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
         context.output.line("The app lock is on (\(describe(method))).")
         if method != .passcode && lock.keychain.backend.name == "file vault" {

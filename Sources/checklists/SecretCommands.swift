@@ -12,12 +12,11 @@ enum SecretCommands {
         Command(path: ["secret"], usage: "secret", summary: "Show the secret message (after you authenticate).") {
             context in
             try context.expectPositionals(atMost: 0)
-            let message = SecretMessage(keychain: try context.keychain())
             if !context.json {
-                context.output.line(message.title)
+                context.output.line(SecretMessage.hiddenTitle)
                 context.output.flush()
             }
-            try authenticate(context)
+            let message = try open(&context)
             try message.unlock()
             if context.json {
                 try context.output.json(["title": message.title, "text": message.text ?? ""])
@@ -31,8 +30,7 @@ enum SecretCommands {
             summary: "Replace the secret message with standard input, or edit it in your editor.",
             spec: ArgumentSpec(flags: ["--edit"])
         ) { context in
-            let message = SecretMessage(keychain: try context.keychain())
-            try authenticate(context)
+            let message = try open(&context)
             let text: String
             if context.arguments.has("--edit") {
                 try message.unlock()
@@ -50,11 +48,26 @@ enum SecretCommands {
             context.output.line("Secret saved.")
         },
         Command(path: ["secret", "clear"], usage: "secret clear", summary: "Remove the secret message.") { context in
-            let message = SecretMessage(keychain: try context.keychain())
-            try authenticate(context)
+            let message = try open(&context)
             context.output.line(try message.clear() ? "Secret removed." : "There was no secret.")
         },
     ]
+
+    /// The message behind the check its custody needs. App lock on: the message is sealed in
+    /// the store, so opening the store (the lock's own unlock, or this session's cached data key)
+    /// is the check; a copy left in the keychain (a crash while the lock was turned on or off,
+    /// or seed-style code writing it) is sealed in and removed. App lock off: a presence check
+    /// every showing, which protects the screen only.
+    static func open(_ context: inout Context) throws -> SecretMessage {
+        let keychain = try context.keychain()
+        guard LockSettings.read(directory: context.home).method == .off else {
+            let store = try context.store(reason: reason)
+            try SecretMessage.moveIntoStore(store, from: keychain)
+            return SecretMessage(keychain: keychain, store: store)
+        }
+        try authenticate(context)
+        return SecretMessage(keychain: keychain)
+    }
 
     /// The tutorial's flow: the fingerprint first; the password when the user asks for it or
     /// when no fingerprint can be used. Inside the reuse window nothing is asked.

@@ -78,7 +78,9 @@ import Testing
     @Test func reuseWindowCoversASecondProcessInTheSameSession() throws {
         let script =
             "\(CLIRunner.binary) auth test && \(CLIRunner.binary) auth test --reuse 60 && \(CLIRunner.binary) auth test"
-        let session = try PtySession(["/bin/sh", "-c", script], environment: environment())
+        // The stamp lives in the login session's kernel keyring (pam_keyinit gives one; here keyctl).
+        let session = try PtySession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/sh", "-c", script], environment: environment())
         try session.expect("Password for")
         session.send("s3cret pw\r")
         try session.expect("Authenticated (password).")

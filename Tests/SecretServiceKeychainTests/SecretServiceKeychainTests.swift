@@ -66,6 +66,32 @@ import Testing
         #expect(keychain.allKeys().isEmpty)
         #expect(try secretTool("lookup", "service", "OtherApp", "key", "token").stdout == "theirs")
     }
+
+    /// A write stopped after any of its steps (as SIGKILL would stop it) leaves the old value
+    /// or the new one readable, never nothing; the next write leaves exactly one item.
+    @Test func aWriteCutShortAtAnyStepLeavesTheOldOrTheNewValue() throws {
+        let plain = SecretServiceKeychain()
+        let key = "CrashStep"
+        let old = KeychainRecord(data: Data([1, 2, 3]), accessibility: .afterFirstUnlockThisDeviceOnly)
+        try plain.write(old, service: "Checklists", key: key)
+        for (round, step) in ["stored", "verified", "removed-old"].enumerated() {
+            let new = KeychainRecord(data: Data([9, 9, UInt8(round)]), accessibility: .afterFirstUnlockThisDeviceOnly)
+            let cut = SecretServiceKeychain(afterStep: { name throws(KeychainError) in
+                if name == step { throw KeychainError.backend("stopped after \(name)") }
+            })
+            #expect(throws: KeychainError.self) { try cut.write(new, service: "Checklists", key: key) }
+            let read = try plain.read(service: "Checklists", key: key)
+            #expect(read == new, "after the step \(step) the new copy is there and wins")
+        }
+        // A crash before the first step leaves the old value; a full write leaves one item.
+        let last = KeychainRecord(data: Data("final".utf8), accessibility: .whenUnlocked)
+        try plain.write(last, service: "Checklists", key: key)
+        #expect(try plain.read(service: "Checklists", key: key) == last)
+        let items = try secretTool("search", "--all", "service", "Checklists", "key", key)
+        #expect(items.stdout.components(separatedBy: "[/").count - 1 == 1, "older copies are removed")
+        #expect(try plain.delete(service: "Checklists", key: key))
+        #expect(try plain.read(service: "Checklists", key: key) == nil)
+    }
 }
 
 nonisolated(unsafe) private var sharedRigDirectory: String?

@@ -9,27 +9,35 @@ import Sodium
 /// data key exists only sealed — under an Argon2id key from the passcode ("LockWrap.passcode"),
 /// or under a random key-encryption key ("LockWrap.kek") whose copies sit in the keychain behind
 /// access control: "LockKEK.password" (password only) and, for the fingerprint method,
-/// "LockKEK.fingerprint" (bound to the enrolled fingers).
+/// "LockKEK.fingerprint" (bound to the enrolled fingers). Every item name carries the store's
+/// identity (`KeyItems`), so stores sharing a keychain never touch each other's items.
 public struct AppLock: Sendable {
     public let keychain: KeychainWrapper
     public let environment: LAEnvironment
     public let cache: (any UnlockedKeyCache)?
     public let passcodeCost: PasswordHash
+    /// This store's item names.
+    public let items: KeyItems
+    /// The other backend, where the sealed key may still be (read only when it is not here).
+    public let fallback: @Sendable () -> KeychainWrapper?
 
-    static let passcodeWrapItem = "LockWrap.passcode"
-    static let kekWrapItem = "LockWrap.kek"
-    static let passwordKEKItem = "LockKEK.password"
-    static let fingerprintKEKItem = "LockKEK.fingerprint"
+    static let passcodeWrapItem = KeyItems.passcodeWrap
+    static let kekWrapItem = KeyItems.kekWrap
+    static let passwordKEKItem = KeyItems.passwordKEK
+    static let fingerprintKEKItem = KeyItems.fingerprintKEK
     static let lockItems = [passcodeWrapItem, kekWrapItem, passwordKEKItem, fingerprintKEKItem]
 
     public init(
         keychain: KeychainWrapper, environment: LAEnvironment, cache: (any UnlockedKeyCache)?,
-        passcodeCost: PasswordHash = .interactive
+        passcodeCost: PasswordHash = .interactive, items: KeyItems = KeyItems(storeID: nil),
+        fallback: @escaping @Sendable () -> KeychainWrapper? = { nil }
     ) {
         self.keychain = keychain
         self.environment = environment
         self.cache = cache
         self.passcodeCost = passcodeCost
+        self.items = items
+        self.fallback = fallback
     }
 
     // MARK: - Unlocking
@@ -58,14 +66,12 @@ public struct AppLock: Sendable {
     }
 
     private func unlockWithKEK(biometrics: Bool, reason: String) throws -> SecureBytes {
-        guard let wrap = try keychain.read(forKey: Self.kekWrapItem, context: nil) else {
-            throw KeychainError.backend(
-                "the sealed data key (\(Self.kekWrapItem)) is missing from the \(keychain.backend.name)")
-        }
+        guard let custody = try custody(holding: Self.kekWrapItem), let wrap = try custody.read(Self.kekWrapItem)
+        else { throw missing(Self.kekWrapItem) }
         var context = try evaluate(biometrics ? .fingerprint : .password, reason: reason)
         let item = context.lastSuccess?.biometric == true ? Self.fingerprintKEKItem : Self.passwordKEKItem
         var kek: Data?
-        let result = Result { () throws(KeychainError) -> Data? in try keychain.read(forKey: item, context: context) }
+        let result = Result { () throws(KeychainError) -> Data? in try custody.read(item, context: context) }
         switch result {
         case .success(let data):
             kek = data
@@ -75,29 +81,36 @@ public struct AppLock: Sendable {
             if case .passcode? = environment.ownerPasswordMethod { what = "passcode" }
             environment.presenter.notify("Your enrolled fingerprints changed: enter your \(what) to unlock.")
             context = try evaluate(.password, reason: reason)
-            kek = try keychain.read(forKey: Self.passwordKEKItem, context: context)
+            kek = try custody.read(Self.passwordKEKItem, context: context)
         case .failure(let error):
             throw error
         }
         guard var kekBytes = kek.map(Array.init) else {
-            throw KeychainError.backend("the key-encryption key is missing from the \(keychain.backend.name)")
+            throw KeychainError.backend("the key-encryption key is missing from the \(custody.keychain.backend.name)")
         }
         defer { Sodium.wipe(&kekBytes) }
-        return try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
+        let key = try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
+        if !custody.isHome {
+            try adopt(from: custody, [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem])
+        }
+        return key
     }
 
     /// Asks for the passcode and opens the passcode wrap with it: one Argon2id run per try,
-    /// with the same persisted back-off as every password.
+    /// with the same persisted back-off as every password. Only the wrap decides: a passcode
+    /// is right exactly when it opens the sealed key.
     private func unlockWithPasscode(reason: String) throws -> SecureBytes {
-        guard let stored = try keychain.read(forKey: Self.passcodeWrapItem, context: nil) else {
-            throw KeychainError.backend(
-                "the sealed data key (\(Self.passcodeWrapItem)) is missing from the \(keychain.backend.name)")
-        }
+        guard let custody = try custody(holding: Self.passcodeWrapItem),
+            let stored = try custody.read(Self.passcodeWrapItem)
+        else { throw missing(Self.passcodeWrapItem) }
         let wrap = KeyWrap(bytes: Array(stored))
         var notice: String?
         for _ in 0..<environment.passwordAttempts {
             let key = try askPasscode(reason: reason, notice: notice) { try? wrap.open(passcode: $0) }
-            if let key { return key }
+            if let key {
+                if !custody.isHome { try adopt(from: custody, [Self.passcodeWrapItem]) }
+                return key
+            }
             notice = "Wrong passcode, try again."
         }
         throw LAError(.authenticationFailed, "Wrong passcode.")
@@ -128,51 +141,40 @@ public struct AppLock: Sendable {
             var bytes = dataKey.copyBytes()
             defer { Sodium.wipe(&bytes) }
             try keychain.store(
-                Data(bytes), forKey: KeychainKeyProvider.itemKey, accessibility: .afterFirstUnlockThisDeviceOnly)
+                Data(bytes), forKey: items.name(KeyItems.dataKey), accessibility: .afterFirstUnlockThisDeviceOnly)
         case .passcode:
             guard let passcode else { throw LAError(.passcodeNotSet) }
             let wrap = try KeyWrap.sealed(dataKey, passcode: passcode, cost: passcodeCost)
             try keychain.store(
-                Data(wrap.bytes), forKey: Self.passcodeWrapItem, accessibility: .afterFirstUnlockThisDeviceOnly)
+                Data(wrap.bytes), forKey: items.name(Self.passcodeWrapItem),
+                accessibility: .afterFirstUnlockThisDeviceOnly)
         case .password, .fingerprint:
             let kek = try SecureBytes(randomCount: SecretBox.keyLength)
             var kekBytes = kek.copyBytes()
             defer { Sodium.wipe(&kekBytes) }
             try keychain.store(
-                Data(kekBytes), forKey: Self.passwordKEKItem, accessibility: .afterFirstUnlockThisDeviceOnly,
+                Data(kekBytes), forKey: items.name(Self.passwordKEKItem),
+                accessibility: .afterFirstUnlockThisDeviceOnly,
                 accessControl: .devicePasscode)
             if method == .fingerprint {
                 try keychain.store(
-                    Data(kekBytes), forKey: Self.fingerprintKEKItem, accessibility: .afterFirstUnlockThisDeviceOnly,
+                    Data(kekBytes), forKey: items.name(Self.fingerprintKEKItem),
+                    accessibility: .afterFirstUnlockThisDeviceOnly,
                     accessControl: .biometryCurrentSet, context: context)
             }
             let wrap = try KeyWrap.sealed(dataKey, kek: kek)
             try keychain.store(
-                Data(wrap.bytes), forKey: Self.kekWrapItem, accessibility: .afterFirstUnlockThisDeviceOnly)
+                Data(wrap.bytes), forKey: items.name(Self.kekWrapItem), accessibility: .afterFirstUnlockThisDeviceOnly)
         }
     }
 
     /// Seals the data key under a new passcode (the passcode method, after `passcode change`).
     /// - Throws: `LAError.authenticationFailed` when `old` does not open the current seal.
     public func resealPasscode(old: [UInt8], new: [UInt8]) throws {
-        guard let stored = try keychain.read(forKey: Self.passcodeWrapItem, context: nil),
+        guard let stored = try custody(holding: Self.passcodeWrapItem)?.read(Self.passcodeWrapItem),
             let key = try? KeyWrap(bytes: Array(stored)).open(passcode: old)
         else { throw LAError(.authenticationFailed, "The current passcode does not open the app lock.") }
         try seal(key, for: .passcode, passcode: new, context: nil)
-    }
-
-    /// After the setting names `method`, removes every custody item `method` does not use.
-    public func finishSwitch(to method: LockMethod) {
-        var keep: Set<String> = []
-        switch method {
-        case .off: keep = [KeychainKeyProvider.itemKey]
-        case .passcode: keep = [Self.passcodeWrapItem]
-        case .password: keep = [Self.kekWrapItem, Self.passwordKEKItem]
-        case .fingerprint: keep = [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem]
-        }
-        for item in Self.lockItems + [KeychainKeyProvider.itemKey] where !keep.contains(item) {
-            keychain.removeObject(forKey: item)
-        }
     }
 }
 
@@ -196,7 +198,7 @@ public struct LockedKeyProvider: KeyProvider {
         let key = try lock.unlock(settings.method, reason: reason)
         lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
         // A crash while the lock was being turned on may have left the plain key behind.
-        lock.finishSwitch(to: settings.method)
+        lock.finishSwitch(to: settings.method, key: key)
         return key
     }
 

@@ -1,0 +1,87 @@
+import Foundation
+import Keychain
+import LocalAuthentication
+import Sodium
+
+extension AppLock {
+    /// Where a sealed key was found: a keychain and the item names in it.
+    struct Custody {
+        let keychain: KeychainWrapper
+        let items: KeyItems
+        /// Whether this is this store's named custody in the chosen keychain.
+        let isHome: Bool
+
+        func read(_ base: String, context: LAContext? = nil) throws(KeychainError) -> Data? {
+            try keychain.read(forKey: items.name(base), context: context)
+        }
+    }
+
+    /// The first place holding `base`: this store's items here, then in the other backend,
+    /// then the unnamed legacy items here and there.
+    func custody(holding base: String) throws -> Custody? {
+        let home = Custody(keychain: keychain, items: items, isHome: true)
+        if try home.read(base) != nil { return home }
+        var places: [Custody] = []
+        let other = fallback()
+        if let other { places.append(Custody(keychain: other, items: items, isHome: false)) }
+        if items.storeID != nil {
+            places.append(Custody(keychain: keychain, items: items.legacy, isHome: false))
+            if let other { places.append(Custody(keychain: other, items: items.legacy, isHome: false)) }
+        }
+        return places.first { ((try? $0.read(base)) ?? nil) != nil }
+    }
+
+    /// The error for a sealed key found nowhere, saying where it was looked for.
+    func missing(_ base: String) -> KeychainError {
+        let hint = keychain.backend is FileVault ? "; " + KeychainKeyProvider.desktopHint : ""
+        return .backend(
+            "the sealed data key (\(items.name(base))) is in neither the \(keychain.backend.name) nor the other keychain"
+                + hint)
+    }
+
+    /// Copies sealed items found elsewhere (the other backend, legacy names) to this store's
+    /// names here, reading each back; the originals stay until `finishSwitch` removes them.
+    func adopt(from custody: Custody, _ bases: [String]) throws {
+        let service = keychain.serviceName
+        for base in bases {
+            guard let record = try custody.keychain.backend.read(service: service, key: custody.items.name(base))
+            else { continue }
+            try keychain.backend.write(record, service: service, key: items.name(base))
+            guard try keychain.backend.read(service: service, key: items.name(base)) == record else {
+                throw KeychainError.backend("the \(keychain.backend.name) did not keep \(items.name(base))")
+            }
+        }
+    }
+
+    /// After the setting names `method`, removes every custody item `method` does not use:
+    /// this store's other items here and in the other backend, and the unnamed legacy items —
+    /// those in the other place only when they hold exactly `key` (so a legacy "DataKey" that
+    /// another store still needs is never removed).
+    public func finishSwitch(to method: LockMethod, key: SecureBytes? = nil) {
+        var keep: Set<String> = []
+        switch method {
+        case .off: keep = [KeyItems.dataKey]
+        case .passcode: keep = [Self.passcodeWrapItem]
+        case .password: keep = [Self.kekWrapItem, Self.passwordKEKItem]
+        case .fingerprint: keep = [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem]
+        }
+        let other = fallback()
+        for base in KeyItems.bases {
+            if !keep.contains(base) { keychain.removeObject(forKey: items.name(base)) }
+            if let other { other.removeObject(forKey: items.name(base)) }
+        }
+        // Legacy: a plain "DataKey" goes wherever it is this store's key; sealed legacy items
+        // are removed from the file vault (one per data directory) only.
+        guard items.storeID != nil else { return }
+        for place in [keychain, other].compactMap({ $0 }) {
+            if let key, let legacy = try? place.read(forKey: KeyItems.dataKey, context: nil),
+                Sodium.constantTimeEqual(Array(legacy), key.copyBytes())
+            {
+                place.removeObject(forKey: KeyItems.dataKey)
+            }
+            if place.backend is FileVault {
+                for base in Self.lockItems { place.removeObject(forKey: base) }
+            }
+        }
+    }
+}
