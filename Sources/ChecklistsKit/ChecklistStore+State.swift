@@ -85,6 +85,29 @@ extension ChecklistStore {
             return result
         }
 
+        /// Like `items(listID:)`, but an item that does not decrypt is skipped and reported.
+        func readableItems(listID: Int64) throws -> ([ChecklistItem], [Int64]) {
+            let stmt = try db.prepare(
+                "SELECT id, list_id, text, checked, due, remind FROM items WHERE list_id = ? ORDER BY id")
+            try stmt.bind(.int(listID))
+            var items: [ChecklistItem] = []
+            var undecryptable: [Int64] = []
+            while try stmt.step() {
+                do { items.append(try item(from: stmt)) } catch StoreError.undecryptable(_, let id) {
+                    undecryptable.append(id)
+                }
+            }
+            return (items, undecryptable)
+        }
+
+        /// Runs `PRAGMA quick_check` and throws `StoreError.damaged` unless it says "ok".
+        func checkIntegrity() throws {
+            let stmt = try db.prepare("PRAGMA quick_check(1)")
+            defer { stmt.reset() }
+            let verdict = try stmt.step() ? stmt.text(0) : "no answer"
+            guard verdict == "ok" else { throw StoreError.damaged(path: db.path, detail: verdict) }
+        }
+
         func item(id: Int64) throws -> ChecklistItem? {
             let stmt = try db.prepare("SELECT id, list_id, text, checked, due, remind FROM items WHERE id = ?")
             try stmt.bind(.int(id))
