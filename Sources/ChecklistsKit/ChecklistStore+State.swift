@@ -100,12 +100,16 @@ extension ChecklistStore {
             return (items, undecryptable)
         }
 
-        /// Runs `PRAGMA quick_check` and throws `StoreError.damaged` unless it says "ok".
+        /// Checks the file (only when a read looked wrong) and throws `StoreError.damaged` unless
+        /// it is sound. `quick_check` first; then `integrity_check`, the only one that compares
+        /// each index with its table (a flipped byte in an index passes `quick_check`).
         func checkIntegrity() throws {
-            let stmt = try db.prepare("PRAGMA quick_check(1)")
-            defer { stmt.reset() }
-            let verdict = try stmt.step() ? stmt.text(0) : "no answer"
-            guard verdict == "ok" else { throw StoreError.damaged(path: db.path, detail: verdict) }
+            for pragma in ["quick_check(1)", "integrity_check(1)"] {
+                let stmt = try db.prepare("PRAGMA \(pragma)")
+                defer { stmt.reset() }
+                let verdict = try stmt.step() ? stmt.text(0) : "no answer"
+                guard verdict == "ok" else { throw StoreError.damaged(path: db.path, detail: verdict) }
+            }
         }
 
         func item(id: Int64) throws -> ChecklistItem? {

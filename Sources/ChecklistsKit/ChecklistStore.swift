@@ -179,7 +179,11 @@ public final class ChecklistStore: Sendable {
     public func readItems(in listID: Int64) throws -> ItemsRead {
         try read { s in
             let (items, undecryptable) = try s.readableItems(listID: listID)
-            if let list = try s.checklist(id: listID), list.total != items.count + undecryptable.count {
+            // Rows come in ID order, each once, as many as the list counts; anything else is damage.
+            let ids = (items.map(\.id) + undecryptable).sorted()
+            let ordered = zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }
+            let counted = try s.checklist(id: listID)?.total
+            if !ordered || items.map(\.id) != items.map(\.id).sorted() || (counted.map { $0 != ids.count } ?? false) {
                 try s.checkIntegrity()
             }
             return ItemsRead(items: items, undecryptable: undecryptable)
@@ -291,9 +295,10 @@ public final class ChecklistStore: Sendable {
     /// empty dictionary when there is no database yet).
     public static func peekSettings(directory: String) -> [String: String] {
         let path = directory + "/checklists.sqlite"
-        guard SecureFile.exists(path), let db = try? Database(path: path, create: false),
-            (try? db.execute("PRAGMA busy_timeout=2000")) != nil
-        else { return [:] }
+        guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
+            return [:]
+        }
+        defer { db.close() }
         return (try? plainSettings(db)) ?? [:]
     }
 
@@ -390,7 +395,7 @@ extension ChecklistStore {
 
     /// Refuses a database path that is not a regular file (a FIFO would hang, a device be read
     /// forever); a symbolic link to a regular file is fine.
-    private static func requireRegularFile(_ path: String) throws {
+    static func requireRegularFile(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw StoreError.filesystem(path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.notRegularFile(path: path) }

@@ -72,6 +72,7 @@ public final class Database {
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
+        guard !closed else { throw SQLiteError.sqlite(code: SQLITE_MISUSE, message: "the database is closed") }
         var errmsg: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
         defer { sqlite3_free(errmsg) }
@@ -82,6 +83,7 @@ public final class Database {
 
     /// Prepares a statement (cached per SQL text for the connection's lifetime).
     public func prepare(_ sql: String) throws -> Statement {
+        guard !closed else { throw SQLiteError.sqlite(code: SQLITE_MISUSE, message: "the database is closed") }
         if let cached = cache[sql] {
             cached.reset()
             return cached
