@@ -31,7 +31,8 @@ public enum DueDate {
             day = calendar.dateComponents([.year, .month, .day], from: base)
         default:
             let parts = words[0].split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { ("0"..."9").contains($0) } }),
+            guard parts.count == 3,
+                parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { ("0"..."9").contains($0) } }),
                 parts[0].count == 4, let y = Int(parts[0]), Self.years.contains(y), let m = Int(parts[1]),
                 let d = Int(parts[2])
             else { throw ChecklistsError.badDate(text) }

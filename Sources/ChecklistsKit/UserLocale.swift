@@ -56,7 +56,8 @@ public struct UserLocale: Sendable {
         if name.hasPrefix("/") { return Self.isRegularFile(name) }
         if !name.contains(".."), Self.isRegularFile("/usr/share/zoneinfo/" + name) { return true }
         // POSIX: std offset [dst [offset] [,rule]], names of 3+ letters or <...>.
-        let rule = #/^(<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,})[+-]?[0-9]{1,2}(:[0-9]{2}){0,2}((<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,}).*)?$/#
+        let rule =
+            #/^(<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,})[+-]?[0-9]{1,2}(:[0-9]{2}){0,2}((<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,}).*)?$/#
         return name.wholeMatch(of: rule) != nil
     }
 

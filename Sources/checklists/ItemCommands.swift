@@ -35,8 +35,9 @@ enum ItemCommands {
             }
             guard read.undecryptable.isEmpty else {
                 let count = read.undecryptable.count
-                throw CLIError(message:
-                    "\(count) item\(count == 1 ? "" : "s") of \(list.name) could not be decrypted (ID "
+                throw CLIError(
+                    message:
+                        "\(count) item\(count == 1 ? "" : "s") of \(list.name) could not be decrypted (ID "
                         + read.undecryptable.map(String.init).joined(separator: ", ") + "); the others are shown",
                     code: .storage)
             }
@@ -73,7 +74,9 @@ enum ItemCommands {
             if a.has("--remind") && a.has("--no-remind") { throw CLIError.usage("give either --remind or --no-remind") }
             var changes = ItemChanges()
             changes.text = a["--text"]
-            if let due = a["--due"] { changes.dueDate = .some(try DueDate.parse(due, timeZone: try context.timeZone())) }
+            if let due = a["--due"] {
+                changes.dueDate = .some(try DueDate.parse(due, timeZone: try context.timeZone()))
+            }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }
             if a.has("--no-remind") { changes.shouldRemind = false }

@@ -50,7 +50,9 @@ import Testing
         let built = Date().timeIntervalSince(started)
         // The WAL is checkpointed and cut back as it goes: bounded, whatever the history.
         #expect(walPeak <= 3 << 20, "WAL peaked at \(walPeak) bytes")
-        let items = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("items", "Big", "--json").stdout.utf8)) as? [[String: Any]])
+        let items = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.run("items", "Big", "--json").stdout.utf8))
+                as? [[String: Any]])
         let ids = items.compactMap { $0["id"] as? Int }
         #expect(ids.count == Self.adds - Self.adds / 80)
         #expect(ids.max() ?? 0 >= 10_000)
