@@ -26,7 +26,10 @@ enum LiveAuthentication {
         guard let text = env["CHECKLISTS_PASSCODE_COST"] else { return PasswordHash(opsLimit: 4, memLimit: 128 << 20) }
         if text == "min" { return .minimal }
         let parts = text.split(separator: ",").compactMap { Int($0) }
-        guard parts.count == 2 else { return PasswordHash(opsLimit: 4, memLimit: 128 << 20) }
+        // Out-of-range numbers fall back to the default rather than trap.
+        guard parts.count == 2, (1...1_000).contains(parts[0]), (1...65_536).contains(parts[1]) else {
+            return PasswordHash(opsLimit: 4, memLimit: 128 << 20)
+        }
         return PasswordHash(opsLimit: UInt64(parts[0]), memLimit: parts[1] << 20)
     }
 }
