@@ -34,7 +34,8 @@ extension ChecklistStore {
             let id = s.db.lastInsertRowID
             try s.db.prepare("UPDATE notes SET title = ?, body = ? WHERE id = ?")
                 .bind(.blob(s.seal(title, .noteTitle(id))), .blob(s.seal(body, .noteBody(id))), .int(id)).run()
-            return try s.note(id: id)!
+            guard let note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+            return note
         }
     }
 
@@ -51,7 +52,8 @@ extension ChecklistStore {
                     .blob(s.seal(note.title, .noteTitle(id))), .blob(s.seal(note.body, .noteBody(id))),
                     .int(Int64(Date().timeIntervalSince1970)), .int(id)
                 ).run()
-            return try s.note(id: id)!
+            guard let saved = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+            return saved
         }
     }
 

@@ -85,6 +85,33 @@ extension ChecklistStore {
             return result
         }
 
+        /// Like `items(listID:)`, but an item that does not decrypt is skipped and reported.
+        func readableItems(listID: Int64) throws -> ([ChecklistItem], [Int64]) {
+            let stmt = try db.prepare(
+                "SELECT id, list_id, text, checked, due, remind FROM items WHERE list_id = ? ORDER BY id")
+            try stmt.bind(.int(listID))
+            var items: [ChecklistItem] = []
+            var undecryptable: [Int64] = []
+            while try stmt.step() {
+                do { items.append(try item(from: stmt)) } catch StoreError.undecryptable(_, let id) {
+                    undecryptable.append(id)
+                }
+            }
+            return (items, undecryptable)
+        }
+
+        /// Checks the file (only when a read looked wrong) and throws `StoreError.damaged` unless
+        /// it is sound. `quick_check` first; then `integrity_check`, the only one that compares
+        /// each index with its table (a flipped byte in an index passes `quick_check`).
+        func checkIntegrity() throws {
+            for pragma in ["quick_check(1)", "integrity_check(1)"] {
+                let stmt = try db.prepare("PRAGMA \(pragma)")
+                defer { stmt.reset() }
+                let verdict = try stmt.step() ? stmt.text(0) : "no answer"
+                guard verdict == "ok" else { throw StoreError.damaged(path: db.path, detail: verdict) }
+            }
+        }
+
         func item(id: Int64) throws -> ChecklistItem? {
             let stmt = try db.prepare("SELECT id, list_id, text, checked, due, remind FROM items WHERE id = ?")
             try stmt.bind(.int(id))

@@ -46,26 +46,40 @@ public final class ChecklistStore: Sendable {
         } catch let error as FileError {
             throw StoreError(error)
         }
+        try Self.requireRegularFile(databasePath)
         let db: Database
         let box: SecretBox
         do {
             db = try Database(path: databasePath, create: false)
-            try db.execute("PRAGMA busy_timeout=5000")
-            try Schema.prepare(db)
-            var settings = try Self.plainSettings(db)
-            if settings["StoreID"] == nil {
-                // Made once, before any key exists; racing first opens agree on the first one.
-                try db.prepare("INSERT OR IGNORE INTO settings(key, value) VALUES ('StoreID', ?)")
-                    .bind(.text(UUID().uuidString.lowercased())).run()
-                settings = try Self.plainSettings(db)
+            (box, storeID) = try db.retryingBusy {
+                let version = try Schema.inspect(db)
+                if version == Schema.currentVersion, try Self.isSetUp(db) {
+                    try Schema.prepare(db, version: version)
+                    let settings = try Self.plainSettings(db)
+                    return (try Self.unlock(db, keyProvider: try keyProvider(settings)), settings["StoreID"] ?? "")
+                }
+                // Creating the schema, the data key, its check value and the first list is one
+                // step that one process at a time takes: a key is never replaced once used.
+                return try SecureFile.withLock(directory + "/checklists.lock") {
+                    try Self.setUp(db, keyProvider: keyProvider)
+                }
             }
-            storeID = settings["StoreID"] ?? ""
-            box = try Self.unlock(db, keyProvider: try keyProvider(settings))
         } catch let error as SQLiteError {
+            throw StoreError(error)
+        } catch let error as FileError {
             throw StoreError(error)
         }
         state = State(db: db, box: box)
-        try handleFirstTime()
+    }
+
+    deinit { state.db.close() }
+
+    /// Finalizes the statements and closes the database (bounding its WAL); the store must
+    /// not be used afterwards. Also happens when the store is released.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        state.db.close()
     }
 
     // MARK: - Checklists
@@ -108,7 +122,8 @@ public final class ChecklistStore: Sendable {
         let list = try write { s in
             let id = try s.insertChecklist(name: name, icon: icon)
             for item in items { _ = try s.insertItem(item, listID: id) }
-            return try s.checklist(id: id)!
+            guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
+            return list
         }
         notify(.listAdded(list))
         return list
@@ -128,7 +143,8 @@ public final class ChecklistStore: Sendable {
                 try s.db.prepare("UPDATE checklists SET icon = ? WHERE id = ?")
                     .bind(.blob(s.seal(icon.rawValue, .listIcon(id))), .int(id)).run()
             }
-            return try s.checklist(id: id)!
+            guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
+            return list
         }
         notify(.listUpdated(list))
         return list
@@ -152,8 +168,30 @@ public final class ChecklistStore: Sendable {
     // MARK: - Items
 
     /// The list's items in the order they were added.
+    /// - Throws: `StoreError.undecryptable` for the first item that cannot be decrypted, and
+    ///   `.damaged` when the file is found damaged (see `readItems`).
     public func items(in listID: Int64) throws -> [ChecklistItem] {
-        try read { s in try s.items(listID: listID) }
+        let read = try readItems(in: listID)
+        if let id = read.undecryptable.first { throw StoreError.undecryptable(table: "items", id: id) }
+        return read.items
+    }
+
+    /// The list's items that can be read, and the IDs of those that cannot be decrypted.
+    /// When the rows found disagree with the list's count, the file is checked
+    /// (`PRAGMA quick_check`), so a damaged index never passes for a short list.
+    /// - Throws: `StoreError.damaged` when the check finds damage.
+    public func readItems(in listID: Int64) throws -> ItemsRead {
+        try read { s in
+            let (items, undecryptable) = try s.readableItems(listID: listID)
+            // Rows come in ID order, each once, as many as the list counts; anything else is damage.
+            let ids = (items.map(\.id) + undecryptable).sorted()
+            let ordered = zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }
+            let counted = try s.checklist(id: listID)?.total
+            if !ordered || items.map(\.id) != items.map(\.id).sorted() || (counted.map { $0 != ids.count } ?? false) {
+                try s.checkIntegrity()
+            }
+            return ItemsRead(items: items, undecryptable: undecryptable)
+        }
     }
 
     /// The item with this ID, or nil.
@@ -274,9 +312,10 @@ public final class ChecklistStore: Sendable {
     /// empty dictionary when there is no database yet).
     public static func peekSettings(directory: String) -> [String: String] {
         let path = directory + "/checklists.sqlite"
-        guard SecureFile.exists(path), let db = try? Database(path: path, create: false),
-            (try? db.execute("PRAGMA busy_timeout=2000")) != nil
-        else { return [:] }
+        guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
+            return [:]
+        }
+        defer { db.close() }
         return (try? plainSettings(db)) ?? [:]
     }
 
@@ -323,25 +362,65 @@ public final class ChecklistStore: Sendable {
 extension ChecklistStore {
     func read<R>(_ body: (State) throws -> R) throws -> R {
         lock.lock()
-        defer { lock.unlock() }
-        do { return try body(state) } catch let error as SQLiteError { throw StoreError(error) }
+        defer {
+            state.db.resetStatements()
+            lock.unlock()
+        }
+        do { return try state.db.retryingBusy { try body(state) } } catch let error as SQLiteError {
+            throw StoreError(error)
+        }
     }
 
     func write<R>(_ body: (State) throws -> R) throws -> R {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            state.db.resetStatements()
+            lock.unlock()
+        }
         do { return try state.db.transaction { try body(state) } } catch let error as SQLiteError {
             throw StoreError(error)
         }
     }
 
-    private func handleFirstTime() throws {
-        try write { s in
-            guard try s.integer(.firstTime) != 0 else { return }
-            let id = try s.insertChecklist(name: "List", icon: .noIcon)
-            try s.setInteger(.checklistIndex, id)
-            try s.setInteger(.firstTime, 0)
+    /// Whether the schema, the data key's check value and the first list all exist (read in
+    /// one transaction), so that opening needs no write and no lock.
+    private static func isSetUp(_ db: Database) throws -> Bool {
+        let ready = try db.scalar(
+            """
+            SELECT (SELECT count(*) FROM settings WHERE key = 'KeyCheck')
+                + (SELECT count(*) FROM settings WHERE key = 'StoreID')
+                + (SELECT count(*) FROM settings WHERE key = 'FirstTime' AND CAST(value AS INTEGER) = 0)
+            """)
+        return ready == 3
+    }
+
+    /// Migrates, finds or makes the data key, and creates the first list, while holding the
+    /// data directory's lock: the process that creates the key is the one that stores its check.
+    private static func setUp(_ db: Database, keyProvider: ([String: String]) throws -> any KeyProvider) throws
+        -> (SecretBox, String)
+    {
+        try Schema.prepare(db, version: try Schema.inspect(db))
+        // The store's identity names its key items, so it exists before any key is made.
+        try db.prepare("INSERT OR IGNORE INTO settings(key, value) VALUES ('StoreID', ?)")
+            .bind(.text(UUID().uuidString.lowercased())).run()
+        let settings = try plainSettings(db)
+        let box = try unlock(db, keyProvider: try keyProvider(settings))
+        let state = State(db: db, box: box)
+        try db.transaction {
+            guard try state.integer(.firstTime) != 0 else { return }
+            let id = try state.insertChecklist(name: "List", icon: .noIcon)
+            try state.setInteger(.checklistIndex, id)
+            try state.setInteger(.firstTime, 0)
         }
+        return (box, settings["StoreID"] ?? "")
+    }
+
+    /// Refuses a database path that is not a regular file (a FIFO would hang, a device be read
+    /// forever); a symbolic link to a regular file is fine.
+    static func requireRegularFile(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw StoreError.filesystem(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.notRegularFile(path: path) }
     }
 
     /// Finds or makes the data key and proves it opens this database.
@@ -395,6 +474,13 @@ public enum StoreChange: Sendable {
     case itemSaved(old: ChecklistItem?, new: ChecklistItem)
     case itemChecked(ChecklistItem)
     case itemDeleted(ChecklistItem)
+}
+
+/// The items of a list that could be read, and those that could not be decrypted.
+public struct ItemsRead: Sendable, Equatable {
+    public var items: [ChecklistItem]
+    /// IDs of items whose text does not decrypt under the data key.
+    public var undecryptable: [Int64]
 }
 
 /// An item to add: everything but the ID, which the store hands out.

@@ -20,7 +20,7 @@ extension ChecklistsError: CustomStringConvertible {
         case .unknownIcon(let name):
             "Unknown icon \"\(name)\". Choose one of: \(Icon.allCases.map(\.name).joined(separator: ", "))."
         case .badDate(let text):
-            "Cannot read the date \"\(text)\". Use YYYY-MM-DD HH:MM, today HH:MM or tomorrow HH:MM."
+            "Cannot read the date \"\(text)\". Use YYYY-MM-DD HH:MM (years \(DueDate.years.lowerBound)-\(DueDate.years.upperBound)), today HH:MM or tomorrow HH:MM."
         case .listNotFound(let ref): "No list \"\(ref)\"."
         case .itemNotFound(let id): "No item with ID \(id)."
         case .emptyNoteTitle: "A note needs a title."

@@ -2,6 +2,9 @@ import Foundation
 
 /// Parsing and showing due dates. Due dates are kept to the whole minute.
 public enum DueDate {
+    /// The years a due date may fall in.
+    public static let years = 1900...9999
+
     /// `date` with seconds and fractions dropped.
     public static func roundedDown(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
@@ -28,7 +31,9 @@ public enum DueDate {
             day = calendar.dateComponents([.year, .month, .day], from: base)
         default:
             let parts = words[0].split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]),
+            guard parts.count == 3,
+                parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { ("0"..."9").contains($0) } }),
+                parts[0].count == 4, let y = Int(parts[0]), Self.years.contains(y), let m = Int(parts[1]),
                 let d = Int(parts[2])
             else { throw ChecklistsError.badDate(text) }
             day = DateComponents(year: y, month: m, day: d)
@@ -41,7 +46,8 @@ public enum DueDate {
             zone = TimeZone(identifier: "UTC")!
         } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let offset = clock[clock.index(after: sign)...].split(separator: ":")
-            guard let h = Int(offset.first ?? ""), let mins = Int(offset.count > 1 ? offset[1] : "0"),
+            guard offset.count <= 2, let h = Int(offset.first ?? ""), (0...14).contains(h),
+                let mins = Int(offset.count > 1 ? offset[1] : "0"), (0..<60).contains(mins),
                 let z = TimeZone(secondsFromGMT: (clock[sign] == "-" ? -1 : 1) * (h * 3600 + mins * 60))
             else { throw ChecklistsError.badDate(text) }
             zone = z

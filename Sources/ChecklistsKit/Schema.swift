@@ -59,17 +59,32 @@ enum Schema {
 
     static var currentVersion: Int32 { Int32(migrations.count) }
 
-    /// Checks that the file is ours (or empty) and not from the future, then migrates it.
-    static func prepare(_ db: Database) throws {
-        // The first read of the header: a non-database file fails here, before anything is written.
-        let version = Int32(try db.scalar("PRAGMA user_version") ?? 0)
+    /// Reads the header in one read transaction and checks that the file is ours (or empty)
+    /// and not from the future. The first read of the file: a non-database fails here, before
+    /// anything is written.
+    /// - Returns: The schema version (0 for a new file).
+    static func inspect(_ db: Database) throws -> Int32 {
+        try db.execute("BEGIN")
+        defer { try? db.execute("COMMIT") }
+        let version = try db.scalar("PRAGMA user_version") ?? 0
         let appID = try db.scalar("PRAGMA application_id") ?? 0
         let tables = try db.scalar("SELECT count(*) FROM sqlite_schema") ?? 0
-        if appID != applicationID && (appID != 0 || tables > 0) { throw StoreError.corrupt(path: db.path) }
-        if version > currentVersion {
-            throw StoreError.newerSchema(found: version, supported: currentVersion)
+        // A negative or huge version is damage, not a newer schema.
+        guard appID == applicationID || (appID == 0 && tables == 0), (0...Int64(Int32.max)).contains(version) else {
+            throw StoreError.corrupt(path: db.path)
         }
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        if version > currentVersion {
+            throw StoreError.newerSchema(found: Int32(version), supported: currentVersion)
+        }
+        return Int32(version)
+    }
+
+    /// Sets the connection up (WAL, bounded) and migrates from `version` (from `inspect`).
+    static func prepare(_ db: Database, version: Int32) throws {
+        // The WAL is checkpointed every ~1 MB and cut back to `walLimit` whenever it restarts.
+        try db.execute(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "
+                + "PRAGMA wal_autocheckpoint=256; PRAGMA journal_size_limit=\(Database.walLimit)")
         guard version < currentVersion else { return }
         try db.transaction {
             for step in Int(version)..<migrations.count { try db.execute(migrations[step]) }

@@ -27,6 +27,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case undecryptable(table: String, id: Int64)
     /// The data directory or a file in it could not be created or secured.
     case filesystem(path: String, errno: Int32)
+    /// The database path is a FIFO, device, directory or other non-regular file.
+    case notRegularFile(path: String)
+    /// `PRAGMA quick_check` found damage (its first finding is `detail`).
+    case damaged(path: String, detail: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -40,6 +44,9 @@ extension StoreError: CustomStringConvertible {
         case .missingKey(let path): "the data key is missing (\(path)); the database was left untouched"
         case .undecryptable(let table, let id): "row \(id) of \(table) could not be decrypted"
         case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"
+        case .notRegularFile(let path): "\(path) is not a regular file; refusing to open it"
+        case .damaged(let path, let detail):
+            "\(path) is damaged (\(detail)); restore it from a backup, or try: sqlite3 \(path) .recover"
         }
     }
 }

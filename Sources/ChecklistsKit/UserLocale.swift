@@ -46,4 +46,23 @@ public struct UserLocale: Sendable {
             return a.id < b.id
         }
     }
+
+    /// Whether `TZ` names a zone this system knows ("Europe/Paris", ":/etc/localtime", or a
+    /// POSIX rule such as "CET-1CEST" or "UTC0"); unset or empty means the system's zone.
+    /// Foundation silently falls back to UTC for anything else.
+    public static func isValidTimeZone(_ tz: String?) -> Bool {
+        guard var name = tz, !name.isEmpty else { return true }
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.hasPrefix("/") { return Self.isRegularFile(name) }
+        if !name.contains(".."), Self.isRegularFile("/usr/share/zoneinfo/" + name) { return true }
+        // POSIX: std offset [dst [offset] [,rule]], names of 3+ letters or <...>.
+        let rule =
+            #/^(<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,})[+-]?[0-9]{1,2}(:[0-9]{2}){0,2}((<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,}).*)?$/#
+        return name.wholeMatch(of: rule) != nil
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 }

@@ -22,12 +22,57 @@ public final class Database {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
+        // Before anything reads the file: the busy handler then also covers the schema read
+        // and the first switch to WAL.
+        sqlite3_busy_timeout(db, Self.busyTimeout)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    /// How long a statement waits for another process's lock, in milliseconds.
+    public static let busyTimeout: Int32 = 5000
+
+    /// Runs `body`, retrying while SQLite reports SQLITE_BUSY without having waited (as it does
+    /// e.g. while another connection recovers the WAL), for up to `busyTimeout`.
+    public func retryingBusy<R>(_ body: () throws -> R) throws -> R {
+        let deadline = Self.milliseconds() + Int64(Self.busyTimeout)
+        while true {
+            do {
+                return try body()
+            } catch SQLiteError.sqlite(let code, _) where code & 0xff == SQLITE_BUSY && Self.milliseconds() < deadline {
+                usleep(10_000)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// The WAL size above which `close` truncates it (also SQLite's `journal_size_limit`).
+    public static let walLimit: Int64 = 1 << 20
+
+    /// Finalizes every statement and closes the connection. If the WAL has grown past
+    /// `walLimit`, first checkpoints it and truncates it, without waiting for other readers.
+    /// Safe to call twice; the connection is unusable afterwards.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        for statement in cache.values { statement.finalize() }
+        cache = [:]
+        var info = stat()
+        if stat(path + "-wal", &info) == 0, Int64(info.st_size) > Self.walLimit {
+            sqlite3_busy_timeout(handle, 0)
+            sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Resets every cached statement, so none holds a read snapshot (which would stop
+    /// checkpoints from completing) between uses.
+    public func resetStatements() {
+        for statement in cache.values { statement.reset() }
+    }
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
+        guard !closed else { throw SQLiteError.sqlite(code: SQLITE_MISUSE, message: "the database is closed") }
         var errmsg: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
         defer { sqlite3_free(errmsg) }
@@ -38,6 +83,7 @@ public final class Database {
 
     /// Prepares a statement (cached per SQL text for the connection's lifetime).
     public func prepare(_ sql: String) throws -> Statement {
+        guard !closed else { throw SQLiteError.sqlite(code: SQLITE_MISUSE, message: "the database is closed") }
         if let cached = cache[sql] {
             cached.reset()
             return cached
@@ -80,11 +126,18 @@ public final class Database {
     }
 
     private var cache: [String: Statement] = [:]
+    private var closed = false
+
+    private static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
 }
 
 /// A prepared statement with typed binding and column access.
 public final class Statement {
-    private let stmt: OpaquePointer
+    private var stmt: OpaquePointer?
     private unowned let database: Database
 
     init(_ stmt: OpaquePointer, database: Database) {
@@ -92,7 +145,13 @@ public final class Statement {
         self.database = database
     }
 
-    deinit { sqlite3_finalize(stmt) }
+    deinit { finalize() }
+
+    /// Frees the statement; it must not be used afterwards.
+    func finalize() {
+        sqlite3_finalize(stmt)
+        stmt = nil
+    }
 
     public func reset() {
         sqlite3_reset(stmt)
@@ -123,8 +182,14 @@ public final class Statement {
         let rc = sqlite3_step(stmt)
         switch rc {
         case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw database.error(rc)
+        case SQLITE_DONE:
+            // Done: end the statement's read at once instead of at its next use.
+            sqlite3_reset(stmt)
+            return false
+        default:
+            let error = database.error(rc)
+            sqlite3_reset(stmt)
+            throw error
         }
     }
 

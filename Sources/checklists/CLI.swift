@@ -40,7 +40,9 @@ enum CLI {
                     output.line(overviewHelp)
                     return ExitCode.ok.rawValue
                 }
+                try checkGlobalOptions(args)
                 var context = Context(arguments: args, environment: environment, output: output)
+                defer { context.closeStore() }
                 try ChecklistCommands.printOverview(&context)
                 return ExitCode.ok.rawValue
             }
@@ -49,9 +51,11 @@ enum CLI {
                 output.line(command.help)
                 return ExitCode.ok.rawValue
             }
+            try checkGlobalOptions(args)
             var context = Context(arguments: args, environment: environment, output: output)
             if Editor.cleansUpBefore(command) { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
+                context.closeStore()
                 // A change may have moved a reminder: let a running agent re-plan.
                 if context.reminders?.changed == true { ReminderAgent.poke(home: context.home) }
             }
@@ -67,6 +71,16 @@ enum CLI {
             Output.error("checklists: \(TerminalText.line(message))\(hint)")
             return code.rawValue
         }
+    }
+
+    /// Says that argument `position` is not valid UTF-8 (it would otherwise be silently altered).
+    static func reportInvalidArgument(position: Int) {
+        Output.error("checklists: argument \(position) is not valid UTF-8; see 'checklists --help'")
+    }
+
+    /// Refuses options that are given but empty where emptiness would silently mean a default.
+    static func checkGlobalOptions(_ args: ParsedArguments) throws {
+        if args["--home"]?.isEmpty == true { throw CLIError.usage("--home needs a directory, not \"\"") }
     }
 
     /// The longest command whose words start the command line, and the words after it.

@@ -54,6 +54,20 @@ struct Context {
         return store
     }
 
+    /// Closes the store if it was opened (statements finalized, WAL bounded).
+    func closeStore() {
+        openedStore?.close()
+    }
+
+    /// The time zone for parsing and showing dates.
+    /// - Throws: A usage error when `TZ` names no zone (Foundation would silently use UTC).
+    func timeZone() throws -> TimeZone {
+        guard UserLocale.isValidTimeZone(environment["TZ"]) else {
+            throw CLIError.usage("TZ=\"\(environment["TZ"] ?? "")\" is not a time zone this system knows")
+        }
+        return TimeZone.current
+    }
+
     /// Keeps the reminders in step with the store from now on. The reminders store is opened
     /// only when something changes, so read-only commands never touch it.
     private mutating func attach(_ store: ChecklistStore) throws {

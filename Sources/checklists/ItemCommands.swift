@@ -20,17 +20,28 @@ enum ItemCommands {
                 list = last
             } else {
                 list = try store.resolveList(try context.rest(from: 0, "LIST"))
-                try store.setInteger(.checklistIndex, list.id)
+                // Remembering the list is best effort: a read-only or full disk can still read.
+                if (try? store.integer(.checklistIndex)) != list.id { try? store.setInteger(.checklistIndex, list.id) }
             }
-            let items = try store.items(in: list.id)
+            let read = try store.readItems(in: list.id)
+            let items = read.items
+            if items.contains(where: { $0.dueDate != nil }) { _ = try context.timeZone() }
             if context.json {
                 try context.output.json(items.map(ItemJSON.init))
-                return
+            } else {
+                context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.text)")
+                let idWidth = items.map { String($0.id).count }.max() ?? 1
+                let dates = DueDate.Display(locale: context.locale.time)
+                for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
             }
-            context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.text)")
-            let idWidth = items.map { String($0.id).count }.max() ?? 1
-            let dates = DueDate.Display(locale: context.locale.time)
-            for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
+            guard read.undecryptable.isEmpty else {
+                let count = read.undecryptable.count
+                throw CLIError(
+                    message:
+                        "\(count) item\(count == 1 ? "" : "s") of \(TerminalText.line(list.name)) could not be decrypted (ID "
+                        + read.undecryptable.map(String.init).joined(separator: ", ") + "); the others are shown",
+                    code: .storage)
+            }
         },
         Command(
             path: ["item", "add"], usage: "item add LIST TEXT|- [--due WHEN] [--remind]",
@@ -44,7 +55,7 @@ enum ItemCommands {
         ) { context in
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
-            let due = try context.arguments["--due"].map { try DueDate.parse($0) }
+            let due = try context.arguments["--due"].map { try DueDate.parse($0, timeZone: try context.timeZone()) }
             let lines = text == "-" ? try StandardInput.lines() : [text]
             if lines.isEmpty { throw ChecklistsError.emptyItemText }
             let store = try context.store()
@@ -74,7 +85,9 @@ enum ItemCommands {
             if a.has("--remind") && a.has("--no-remind") { throw CLIError.usage("give either --remind or --no-remind") }
             var changes = ItemChanges()
             changes.text = try a["--text"].map(StandardInput.resolve)
-            if let due = a["--due"] { changes.dueDate = .some(try DueDate.parse(due)) }
+            if let due = a["--due"] {
+                changes.dueDate = .some(try DueDate.parse(due, timeZone: try context.timeZone()))
+            }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }
             if a.has("--no-remind") { changes.shouldRemind = false }
@@ -139,6 +152,7 @@ enum ItemCommands {
     }
 
     static func show(_ item: ChecklistItem, verb: String, _ context: inout Context) throws {
+        if item.dueDate != nil { _ = try context.timeZone() }
         if context.json {
             try context.output.json(ItemJSON(item))
         } else {

@@ -67,6 +67,7 @@ enum ReminderCommands {
             summary: "Run the reminder agent in the foreground (for systemd or a terminal).",
             touchesContent: false
         ) { context in
+            try context.expectPositionals(atMost: 0)
             let agent = ReminderAgent(
                 center: try context.notificationCenter(), notifier: DesktopNotifier(), home: context.home,
                 log: { Output.error("checklists agent: \($0)") })

@@ -9,4 +9,13 @@ import SessionKeyring
 umask(0o077)
 // Keys pass through this process's memory: no core dumps, no ptrace by other processes.
 KernelKeyring.protectProcessMemory()
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+// The arguments' bytes as given: CommandLine.arguments would silently replace invalid UTF-8.
+var words: [String] = []
+for index in 1..<Int(CommandLine.argc) {
+    guard let bytes = CommandLine.unsafeArgv[index], let word = String(validatingCString: bytes) else {
+        CLI.reportInvalidArgument(position: index)
+        exit(ExitCode.usage.rawValue)
+    }
+    words.append(word)
+}
+exit(CLI.run(words, environment: ProcessInfo.processInfo.environment))

@@ -43,4 +43,16 @@ import Testing
         #expect(shown.contains("Nov 30, 2026"))
         #expect(shown.contains("10:15"))
     }
+
+    @Test func rejectsYearsOutsideTheRangeAndOverflowingOffsets() {
+        let utc = TimeZone(identifier: "UTC")!
+        for text in [
+            "0000-01-01 10:00", "1899-12-31 10:00", "+999-01-01 10:00", "10000-01-01 10:00",
+            "2030-01-01T10:00+99999999999999999:00", "2030-01-01T10:00+15:00", "2030-1-+1 10:00",
+        ] {
+            #expect(throws: ChecklistsError.self, "\(text)") { try DueDate.parse(text, timeZone: utc) }
+        }
+        #expect((try? DueDate.parse("9999-12-31 23:59", timeZone: utc)) != nil)
+        #expect((try? DueDate.parse("2030-01-01T10:00+14:00", timeZone: utc)) != nil)
+    }
 }

@@ -40,4 +40,15 @@ import Testing
             UserLocale(environment: [:]).sorted([Checklist(id: 2, name: "a"), Checklist(id: 1, name: "A")]).map(\.id)
                 == [1, 2])
     }
+
+    @Test func knowsWhichTimeZonesExist() {
+        for tz in [
+            nil, "", "UTC", "Europe/Paris", ":Europe/Paris", "CET-1CEST", "UTC0", "<+03>-3", "EST5EDT,M3.2.0,M11.1.0",
+        ] {
+            #expect(UserLocale.isValidTimeZone(tz), "\(tz ?? "nil")")
+        }
+        for tz in ["Nonsense", "Europe/Nowhere", "/nonexistent", "../../etc/passwd", "UT"] {
+            #expect(!UserLocale.isValidTimeZone(tz), "\(tz)")
+        }
+    }
 }
