@@ -117,8 +117,10 @@ public struct AuthenticationState: Sendable {
         let path = self.path
         func read() -> R {
             body(
-                FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Values.self, from: $0) }
-                    ?? Values())
+                // Bounded and regular files only: a FIFO or /dev/zero here must not hang or eat memory.
+                ((try? SecureFile.read(path, limit: 64 << 10)) ?? nil).flatMap {
+                    try? JSONDecoder().decode(Values.self, from: Data($0))
+                } ?? Values())
         }
         // Without a lock file (read-only directory) the counters still work within this process.
         return (try? SecureFile.withLock(path + ".lock", read)) ?? read()

@@ -62,7 +62,7 @@ enum KeychainCommands {
             try context.expectPositionals(atMost: 1)
             guard key != KeychainKeyProvider.itemKey else { throw CLIError.refused("The data key cannot be replaced.") }
             _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
-            var value = FileHandle.standardInput.readDataToEndOfFile()
+            var value = try StdinLines.all(limit: FileVault.itemLimit, what: "the value")
             if value.last == 10 { value.removeLast() }
             try context.keychain().store(value, forKey: key)
             context.output.line("Stored \(key).")
