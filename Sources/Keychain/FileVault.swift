@@ -93,7 +93,9 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
     /// The header and items; a fresh header when there is no vault yet.
     private func load() throws(KeychainError) -> ([UInt8], Items) {
         let bytes: [UInt8]?
-        do { bytes = try SecureFile.read(path, limit: Self.fileLimit) } catch { throw KeychainError.backend("\(error)") }
+        do { bytes = try SecureFile.read(path, limit: Self.fileLimit) } catch {
+            throw KeychainError.backend("\(error)")
+        }
         guard let bytes else { return (try newHeader(), [:]) }
         let header = try Self.header(of: bytes)
         let box: SecretBox

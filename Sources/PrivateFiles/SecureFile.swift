@@ -46,7 +46,9 @@ public enum SecureFile {
         let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         if fd < 0 {
             if errno == ENOENT { return nil }
-            if errno == ELOOP { throw FileError(path: path, errno: ELOOP, reason: "is a symbolic link, not a regular file") }
+            if errno == ELOOP {
+                throw FileError(path: path, errno: ELOOP, reason: "is a symbolic link, not a regular file")
+            }
             throw FileError(path: path, errno: errno)
         }
         defer { close(fd) }

@@ -44,7 +44,8 @@ public enum ReminderOutbox {
 
     /// The waiting intents, oldest first, with the highest sequence number read.
     public static func pending(in db: Database) throws -> (intents: [ReminderIntent], last: Int64) {
-        let stmt = try db.prepare("SELECT seq, identifier, fire_at, title, body, icon FROM reminder_outbox ORDER BY seq")
+        let stmt = try db.prepare(
+            "SELECT seq, identifier, fire_at, title, body, icon FROM reminder_outbox ORDER BY seq")
         defer { stmt.reset() }
         var intents: [ReminderIntent] = []
         var last: Int64 = 0
@@ -55,7 +56,8 @@ public enum ReminderOutbox {
             } else {
                 let content = NotificationContent(title: stmt.text(3), body: stmt.text(4), iconName: stmt.text(5))
                 let trigger = DateTrigger(exactly: .init(timeIntervalSince1970: stmt.double(2)))
-                intents.append(.schedule(NotificationRequest(identifier: stmt.text(1), content: content, trigger: trigger)))
+                intents.append(
+                    .schedule(NotificationRequest(identifier: stmt.text(1), content: content, trigger: trigger)))
             }
         }
         return (intents, last)

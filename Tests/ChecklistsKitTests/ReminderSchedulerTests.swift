@@ -1,8 +1,8 @@
 import ChecklistsKit
 import Foundation
 import Reminders
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 /// The iOS app's five reminder cases, each on its own, against the real pending store.
