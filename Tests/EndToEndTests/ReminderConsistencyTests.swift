@@ -1,4 +1,5 @@
 import Foundation
+import Reminders
 import TestSupport
 import Testing
 
@@ -86,6 +87,38 @@ import Testing
         #expect(reminders.map { $0["fireAt"] as? String } == ["2099-01-01T10:00:00Z"])
         // The store did not know the item-text setting then, so the text stayed out.
         #expect(reminders.map { $0["title"] as? String } == ["Checklists reminder"])
+    }
+
+    @Test func theAgentAppliesWhatWasLeftAtStart() throws {
+        #expect(try cli.run("settings", "notifications", "on").status == 0)
+        let path = home + "/reminders.sqlite"
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(
+            try cli.run("item", "add", "List", "Water", "plants", "--due", "2099-01-01 10:00", "--remind").status == 0)
+        unlink(path)
+        // No command runs in between: the agent itself (no bus here: it logs) applies the outbox.
+        let log = dir.appending("agent.log")
+        var environment = cli.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + dir.appending("no-bus")
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + dir.appending("no-bus")
+        let pid = try CLIRunner.spawnDetached(
+            CLIRunner.binary, ["agent"], environment: environment, stdin: "", log: log)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+        }
+        let deadline = Date().addingTimeInterval(20)
+        var pending: [String] = []
+        while Date() < deadline {
+            pending =
+                (try? Reminders.NotificationCenter(directory: home).pendingNotificationRequests())?.map(\.identifier)
+                ?? []
+            if !pending.isEmpty { break }
+            usleep(50_000)
+        }
+        #expect(pending == ["item-0"], "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 }
 
