@@ -87,7 +87,7 @@ public enum ReminderOutbox {
     public static func drain(directory: String, into center: NotificationCenter) throws -> Int {
         let path = directory + "/checklists.sqlite"
         guard SecureFile.exists(path) else { return 0 }
-        try SecureFile.requireRegular(path)
+        for file in [path, path + "-wal", path + "-shm"] { try SecureFile.requireRegular(file) }
         let db = try Database(path: path, create: false)
         try db.execute("PRAGMA busy_timeout=5000")
         guard try hasPending(in: db) else { return 0 }
