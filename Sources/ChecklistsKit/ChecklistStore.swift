@@ -23,6 +23,8 @@ public final class ChecklistStore: Sendable {
     private let lock = NSLock()
     private let observers = Mutex<[UInt64: @Sendable (StoreChange) -> Void]>([:])
     private let nextObserver = Atomic<UInt64>(0)
+    /// Writes what a change implies into the change's own transaction (the reminder outbox).
+    private let journal = Mutex<(@Sendable (StoreChange, State) throws -> Void)?>(nil)
 
     /// Opens the store in `directory`, creating it (and the first "List") on first use.
     /// - Parameters:
@@ -119,21 +121,19 @@ public final class ChecklistStore: Sendable {
     public func addChecklist(name: String, icon: Icon = .noIcon, items: [NewItem] = []) throws -> Checklist {
         let name = try Self.validName(name)
         for item in items { _ = try Self.validText(item.text) }
-        let list = try write { s in
+        return try write(change: StoreChange.listAdded) { s in
             let id = try s.insertChecklist(name: name, icon: icon)
             for item in items { _ = try s.insertItem(item, listID: id) }
             guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
             return list
         }
-        notify(.listAdded(list))
-        return list
     }
 
     /// Renames a list and/or changes its icon.
     @discardableResult
     public func updateChecklist(id: Int64, name: String? = nil, icon: Icon? = nil) throws -> Checklist {
         let name = try name.map(Self.validName)
-        let list = try write { s in
+        return try write(change: StoreChange.listUpdated) { s in
             guard try s.checklist(id: id) != nil else { throw ChecklistsError.listNotFound(String(id)) }
             if let name {
                 try s.db.prepare("UPDATE checklists SET name = ? WHERE id = ?")
@@ -146,23 +146,19 @@ public final class ChecklistStore: Sendable {
             guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
             return list
         }
-        notify(.listUpdated(list))
-        return list
     }
 
     /// Deletes a list and all its items.
     /// - Returns: The deleted list and items (so their reminders can be cancelled).
     @discardableResult
     public func deleteChecklist(id: Int64) throws -> (Checklist, [ChecklistItem]) {
-        let result = try write { s in
+        try write(change: { StoreChange.listDeleted($0.0, items: $0.1) }) { s in
             guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
             let items = try s.items(listID: id)
             try s.db.prepare("DELETE FROM checklists WHERE id = ?").bind(.int(id)).run()
             if try s.integer(.checklistIndex) == id { try s.setInteger(.checklistIndex, -1) }
             return (list, items)
         }
-        notify(.listDeleted(result.0, items: result.1))
-        return result
     }
 
     // MARK: - Items
@@ -203,12 +199,10 @@ public final class ChecklistStore: Sendable {
     @discardableResult
     public func addItem(_ item: NewItem, to listID: Int64) throws -> ChecklistItem {
         _ = try Self.validText(item.text)
-        let added = try write { s in
+        return try write(change: { StoreChange.itemSaved(old: nil, new: $0) }) { s in
             guard try s.checklist(id: listID) != nil else { throw ChecklistsError.listNotFound(String(listID)) }
             return try s.insertItem(item, listID: listID)
         }
-        notify(.itemSaved(old: nil, new: added))
-        return added
     }
 
     /// Adds several items to a list in one transaction (all or none), in order.
@@ -216,9 +210,12 @@ public final class ChecklistStore: Sendable {
     @discardableResult
     public func addItems(_ items: [NewItem], to listID: Int64) throws -> [ChecklistItem] {
         for item in items { _ = try Self.validText(item.text) }
+        let journal = self.journal.withLock { $0 }
         let added = try write { s in
             guard try s.checklist(id: listID) != nil else { throw ChecklistsError.listNotFound(String(listID)) }
-            return try items.map { try s.insertItem($0, listID: listID) }
+            let added = try items.map { try s.insertItem($0, listID: listID) }
+            for item in added { try journal?(.itemSaved(old: nil, new: item), s) }
+            return added
         }
         for item in added { notify(.itemSaved(old: nil, new: item)) }
         return added
@@ -229,7 +226,7 @@ public final class ChecklistStore: Sendable {
     @discardableResult
     public func updateItem(id: Int64, _ changes: ItemChanges) throws -> (old: ChecklistItem, new: ChecklistItem) {
         if let text = changes.text { _ = try Self.validText(text) }
-        let result = try write { s in
+        return try write(change: { StoreChange.itemSaved(old: $0.old, new: $0.new) }) { s in
             guard let old = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
             var new = old
             if let text = changes.text { new.text = text }
@@ -244,20 +241,16 @@ public final class ChecklistStore: Sendable {
                 ).run()
             return (old, new)
         }
-        notify(.itemSaved(old: result.0, new: result.1))
-        return result
     }
 
     /// Flips an item's checkmark.
     @discardableResult
     public func toggleItem(id: Int64) throws -> ChecklistItem {
-        let item = try write { s in
+        try write(change: StoreChange.itemChecked) { s in
             try s.db.prepare("UPDATE items SET checked = 1 - checked WHERE id = ?").bind(.int(id)).run()
             guard s.db.changes == 1, let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
             return item
         }
-        notify(.itemChecked(item))
-        return item
     }
 
     /// Sets an item's checkmark.
@@ -270,13 +263,11 @@ public final class ChecklistStore: Sendable {
     /// - Returns: The deleted item.
     @discardableResult
     public func deleteItem(id: Int64) throws -> ChecklistItem {
-        let item = try write { s in
+        try write(change: StoreChange.itemDeleted) { s in
             guard let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
             try s.db.prepare("DELETE FROM items WHERE id = ?").bind(.int(id)).run()
             return item
         }
-        notify(.itemDeleted(item))
-        return item
     }
 
     // MARK: - Settings
@@ -351,6 +342,12 @@ public final class ChecklistStore: Sendable {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }
 
+    /// Installs the journal: called inside every change's write transaction, before it
+    /// commits, so that what it writes commits or rolls back with the change.
+    func setJournal(_ journal: (@Sendable (StoreChange, State) throws -> Void)?) {
+        self.journal.withLock { $0 = journal }
+    }
+
     private func notify(_ change: StoreChange) {
         let handlers = observers.withLock { Array($0.values) }
         for handler in handlers { handler(change) }
@@ -380,6 +377,19 @@ extension ChecklistStore {
         do { return try state.db.transaction { try body(state) } } catch let error as SQLiteError {
             throw StoreError(error)
         }
+    }
+
+    /// A write that makes `change`: the journal records it in the same transaction, and the
+    /// observers hear of it after the commit.
+    func write<R>(change: (R) -> StoreChange, _ body: (State) throws -> R) throws -> R {
+        let journal = self.journal.withLock { $0 }
+        let result = try write { s in
+            let result = try body(s)
+            try journal?(change(result), s)
+            return result
+        }
+        notify(change(result))
+        return result
     }
 
     /// Whether the schema, the data key's check value and the first list all exist (read in

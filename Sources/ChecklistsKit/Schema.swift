@@ -55,6 +55,19 @@ enum Schema {
         );
         CREATE INDEX notes_by_time ON notes(modified DESC, id DESC);
         """,
+        // 3: the reminder outbox (see `ReminderOutbox`). Plain on purpose: it holds a notification
+        // exactly as reminders.sqlite will hold it in the clear, only until it is applied there,
+        // so that the agent can apply it without the data key. fire_at NULL means "cancel".
+        """
+        CREATE TABLE reminder_outbox(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            identifier TEXT NOT NULL,
+            fire_at REAL,
+            title TEXT,
+            body TEXT,
+            icon TEXT
+        );
+        """,
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }

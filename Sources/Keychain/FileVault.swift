@@ -22,6 +22,13 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
     private let lock = NSLock()
     private var cachedKey: (header: [UInt8], key: SecureBytes)?
 
+    /// The largest item value stored (1 MiB): a keychain holds keys and short secrets.
+    public static let itemLimit = 1 << 20
+    /// The largest vault file read or written (64 MiB).
+    public static let fileLimit = 64 << 20
+    /// The largest key file read: a key is 32 bytes.
+    static let keyFileLimit = 4096
+
     static let magic = Array("CLKV".utf8)
     static let version: UInt8 = 2
 
@@ -36,7 +43,11 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         try transaction(write: false) { $0[service]?[key] }
     }
 
+    /// - Throws: `KeychainError.tooLarge` for a value over `itemLimit` (nothing is written).
     public func write(_ record: KeychainRecord, service: String, key: String) throws(KeychainError) {
+        guard record.data.count <= Self.itemLimit else {
+            throw KeychainError.tooLarge("the item is \(record.data.count) bytes; the limit is \(Self.itemLimit)")
+        }
         try transaction(write: true) { $0[service, default: [:]][key] = record }
     }
 
@@ -82,7 +93,9 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
     /// The header and items; a fresh header when there is no vault yet.
     private func load() throws(KeychainError) -> ([UInt8], Items) {
         let bytes: [UInt8]?
-        do { bytes = try SecureFile.read(path) } catch { throw KeychainError.backend("\(error)") }
+        do { bytes = try SecureFile.read(path, limit: Self.fileLimit) } catch {
+            throw KeychainError.backend("\(error)")
+        }
         guard let bytes else { return (try newHeader(), [:]) }
         let header = try Self.header(of: bytes)
         let box: SecretBox
@@ -106,6 +119,9 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
             let box = try SecretBox(key: try key(for: header, creating: true))
             var plain = Self.encode(items)
             defer { Sodium.wipe(&plain) }
+            guard plain.count + header.count + 64 <= Self.fileLimit else {
+                throw KeychainError.tooLarge("the vault would exceed \(Self.fileLimit) bytes")
+            }
             try SecureFile.writeAtomically(header + box.seal(plain, associatedData: header), to: path)
         } catch let error as KeychainError {
             throw error
@@ -143,7 +159,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         let key: SecureBytes
         switch (source, header[5]) {
         case (.keyFile(let keyPath), 0):
-            if var bytes = try SecureFile.read(keyPath) {
+            if var bytes = try SecureFile.read(keyPath, limit: Self.keyFileLimit) {
                 key = try SecureBytes(consuming: &bytes)
             } else if creating && !exists {
                 key = try SecureBytes(randomCount: SecretBox.keyLength)

@@ -10,6 +10,14 @@ public enum KeychainError: Error, Sendable, Equatable {
     case biometryChanged
     /// The item is readable only while the app is unlocked, and it is locked.
     case appLocked
+    /// The item (or the vault it would make) is larger than the file vault's limit.
+    case tooLarge(String)
+
+    /// Whether the input was at fault (too large), not the keychain.
+    public var isTooLarge: Bool {
+        if case .tooLarge = self { return true }
+        return false
+    }
 }
 
 extension KeychainError: CustomStringConvertible {
@@ -20,6 +28,7 @@ extension KeychainError: CustomStringConvertible {
         case .authenticationRequired(let m): "authentication required: \(m)"
         case .biometryChanged: "the enrolled fingerprints changed since this item was stored; use your password"
         case .appLocked: "the app is locked"
+        case .tooLarge(let m): "too large for the keychain: \(m)"
         }
     }
 }

@@ -59,8 +59,12 @@ public struct AppPasscode: Sendable {
         }
     }
 
+    /// A verifier is about 100 bytes; anything beyond this is not one (and is never read whole).
+    static let fileLimit = 4096
+
+    /// The stored verifier; a FIFO, device or oversized file is refused, never waited on or read whole.
     private func verifier() throws -> String? {
-        guard let bytes = FileManager.default.contents(atPath: path), !bytes.isEmpty else { return nil }
+        guard let bytes = try SecureFile.read(path, limit: Self.fileLimit), !bytes.isEmpty else { return nil }
         return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -196,7 +196,8 @@ extension AuthenticationState {
 
     static func record(at path: String, now: Date) -> Record {
         let bytes: [UInt8]?
-        do { bytes = try SecureFile.read(path) } catch { return .damaged }
+        // Bounded and regular files only: a FIFO or /dev/zero here must not hang or eat memory.
+        do { bytes = try SecureFile.read(path, limit: 64 << 10) } catch { return .damaged }
         guard let bytes else { return .missing }
         guard let values = try? JSONDecoder().decode(Values.self, from: Data(bytes)), values.isPlausible(now: now)
         else { return .damaged }

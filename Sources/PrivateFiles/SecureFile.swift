@@ -2,17 +2,20 @@
     import Glibc
 #endif
 
-/// A file operation that failed, with the path and errno.
+/// A file operation that failed, with the path and errno (and a reason when errno says too little).
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let errno: Int32
+    /// Why, when it is not simply errno's text ("not a regular file").
+    public let reason: String?
 
-    public init(path: String, errno: Int32) {
+    public init(path: String, errno: Int32, reason: String? = nil) {
         self.path = path
         self.errno = errno
+        self.reason = reason
     }
 
-    public var description: String { "\(path): \(String(cString: strerror(errno)))" }
+    public var description: String { "\(path): \(reason ?? String(cString: strerror(errno)))" }
 }
 
 /// Private files and directories: 0700 directories, 0600 files, atomic durable replacement.
@@ -29,23 +32,74 @@ public enum SecureFile {
         }
     }
 
+    /// The largest file `read` accepts unless told otherwise (64 MiB).
+    public static let defaultReadLimit = 64 << 20
+
     /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws -> [UInt8]? {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    ///
+    /// Only a regular file is read: a symlink, FIFO, device or socket in its place is refused
+    /// (opened with `O_NOFOLLOW | O_NONBLOCK`, so neither a FIFO nor `/dev/zero` can hang or
+    /// exhaust memory), and so is a file larger than `limit` bytes.
+    /// - Throws: `FileError` (ELOOP for a symlink, EINVAL for another non-regular file, EFBIG
+    ///   when it is too large).
+    public static func read(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8]? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         if fd < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP {
+                throw FileError(path: path, errno: ELOOP, reason: "is a symbolic link, not a regular file")
+            }
             throw FileError(path: path, errno: errno)
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileError(path: path, errno: EINVAL, reason: "not a regular file (\(kind(info.st_mode)))")
+        }
+        let tooLarge = FileError(path: path, errno: EFBIG, reason: "larger than the limit of \(limit) bytes")
+        guard info.st_size <= limit else { throw tooLarge }
         var result: [UInt8] = []
+        result.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             if n < 0 { throw FileError(path: path, errno: errno) }
             if n == 0 { break }
+            // The file may grow while it is read: the limit holds for what is read, too.
+            guard result.count + n <= limit else { throw tooLarge }
             result.append(contentsOf: chunk[0..<n])
         }
         return result
+    }
+
+    /// Refuses anything but a regular file at `path` (a missing file is fine): a symlink, FIFO,
+    /// device or socket where a data file belongs would hang or mislead whatever opens it next.
+    /// - Throws: `FileError` (ELOOP for a symlink, EINVAL otherwise).
+    public static func requireRegular(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw FileError(path: path, errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileError(
+                path: path, errno: info.st_mode & S_IFMT == S_IFLNK ? ELOOP : EINVAL,
+                reason: "not a regular file (\(kind(info.st_mode)))")
+        }
+    }
+
+    /// A word for a file type, for messages.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        default: "a special file"
+        }
     }
 
     /// Writes `bytes` to a 0600 temp file, fsyncs it, renames it over `path` and fsyncs the
@@ -88,8 +142,9 @@ public enum SecureFile {
     }
 
     /// Creates an empty 0600 file if none exists (so that later writers inherit the mode).
+    /// Never follows a symlink nor waits on a FIFO.
     public static func touch(_ path: String) throws {
-        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
+        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600) }
         guard fd >= 0 else { throw FileError(path: path, errno: errno) }
         close(fd)
     }

@@ -109,6 +109,10 @@ public final class ReminderAgent: @unchecked Sendable {
     /// Shows what is due now and marks it delivered — after a successful show, so that a crash
     /// repeats a notification rather than losing it.
     func deliverDue() {
+        // First what a command was killed before doing: its reminder changes wait in the outbox.
+        do { try ReminderOutbox.drain(directory: home, into: center) } catch {
+            log("Cannot apply the pending reminder changes: \(error)")
+        }
         guard center.authorizationStatus == .authorized else { return }
         let now = Date()
         guard let due = try? center.due(at: now), !due.isEmpty else { return }

@@ -18,6 +18,8 @@ public final class NotificationCenter: @unchecked Sendable {
         path = directory + "/reminders.sqlite"
         do {
             try SecureFile.makeDirectory(directory)
+            // A FIFO or a link to a device in place of the file would hang SQLite or feed it garbage.
+            for file in [path, path + "-wal", path + "-shm"] { try SecureFile.requireRegular(file) }
             if !SecureFile.exists(path) { try SecureFile.touch(path) }
             db = try Database(path: path, create: false)
             try db.execute(
@@ -79,6 +81,35 @@ public final class NotificationCenter: @unchecked Sendable {
                 .text(request.identifier), .text(request.content.title), .text(request.content.body),
                 .text(request.content.iconName), .real(request.trigger.date.timeIntervalSince1970)
             ).run()
+        }
+    }
+
+    /// Applies scheduling and cancelling intents in order, in one transaction. Applying the same
+    /// intents again changes nothing: a request already delivered at the same time is not
+    /// scheduled again (an outbox replayed after a crash must not repeat a notification).
+    public func apply(_ intents: [ReminderIntent]) throws(RemindersError) {
+        guard !intents.isEmpty else { return }
+        try sql {
+            try db.transaction {
+                for intent in intents {
+                    switch intent {
+                    case .cancel(let identifier):
+                        try db.prepare("DELETE FROM requests WHERE identifier = ? AND delivered_at IS NULL")
+                            .bind(.text(identifier)).run()
+                    case .schedule(let request):
+                        try db.prepare(
+                            """
+                            INSERT OR REPLACE INTO requests(identifier, title, body, icon, fire_at, delivered_at)
+                            SELECT ?1, ?2, ?3, ?4, ?5, NULL WHERE NOT EXISTS (SELECT 1 FROM requests
+                                WHERE identifier = ?1 AND fire_at = ?5 AND delivered_at IS NOT NULL)
+                            """
+                        ).bind(
+                            .text(request.identifier), .text(request.content.title), .text(request.content.body),
+                            .text(request.content.iconName), .real(request.trigger.date.timeIntervalSince1970)
+                        ).run()
+                    }
+                }
+            }
         }
     }
 

@@ -165,17 +165,8 @@ struct SecretReader {
         return first
     }
 
-    /// One line of standard input, without its newline.
-    static func stdinLine() throws -> [UInt8] {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(0, &byte, 1) == 1 {
-            if byte == 10 { return line }
-            line.append(byte)
-        }
-        guard !line.isEmpty else { throw CLIError.usage("expected a line on standard input") }
-        return line
-    }
+    /// One line of standard input, without its newline (at most `StdinLines.limit` bytes).
+    static func stdinLine() throws -> [UInt8] { try StdinLines.next() }
 }
 
 /// `auth test --json`.

@@ -114,7 +114,7 @@ enum CLI {
         case let e as StoreError: (.storage, e.description)
         case let e as SodiumError: (.storage, e.description)
         case let e as FileError: (.storage, e.description)
-        case let e as KeychainError: (.storage, e.description)
+        case let e as KeychainError: (e.isTooLarge ? .usage : .storage, e.description)
         case let e as RemindersError: (.storage, e.description)
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")

@@ -68,12 +68,13 @@ struct Context {
         return TimeZone.current
     }
 
-    /// Keeps the reminders in step with the store from now on. The reminders store is opened
-    /// only when something changes, so read-only commands never touch it.
+    /// Keeps the reminders in step with the store from now on, after applying what an
+    /// interrupted command left in the outbox. The reminders store is opened only when there is
+    /// something to apply, so read-only commands never touch it.
     private mutating func attach(_ store: ChecklistStore) throws {
         openedStore = store
         let reminders = ReminderHookup(home: home, store: store, dates: DueDate.Display(locale: locale.time))
-        store.addObserver { change in reminders.handle(change) }
+        reminders.catchUp()
         self.reminders = reminders
     }
 

@@ -71,7 +71,7 @@ enum KeychainCommands {
             guard !isCustody(key) else { throw CLIError.refused("The data key cannot be replaced.") }
             let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
             if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
-            var value = FileHandle.standardInput.readDataToEndOfFile()
+            var value = try StdinLines.all(limit: FileVault.itemLimit, what: "the value")
             if value.last == 10 { value.removeLast() }
             if let message {
                 try message.replace(with: String(decoding: value, as: UTF8.self))

@@ -1,33 +1,60 @@
 import ChecklistsKit
 import Foundation
 import Reminders
+import Synchronization
 
-/// Connects a store to its reminders: opens the reminders store and the scheduler on the first
-/// change (so read-only commands never touch them) and remembers whether anything changed.
-final class ReminderHookup: @unchecked Sendable {
-    private let home: String
-    private let store: ChecklistStore
-    private let dates: DueDate.Display
-    private let lock = NSLock()
-    private var scheduler: ReminderScheduler?
-    private(set) var changed = false
+/// Connects a store to its reminders: a scheduler that records every change's reminder intents
+/// in the change's transaction and applies them after it, opening the reminders store only
+/// when there is something to apply (so read-only commands never touch it). Remembers whether
+/// anything changed, and warns once when the reminders store cannot be used: the content is
+/// saved all the same, and the intents wait in the outbox.
+final class ReminderHookup: Sendable {
+    let scheduler: ReminderScheduler
+    private let status = Status()
+
+    /// Whether this process changed the store or the reminders.
+    var changed: Bool { status.state.withLock { $0.changed } }
 
     init(home: String, store: ChecklistStore, dates: DueDate.Display) {
-        self.home = home
-        self.store = store
-        self.dates = dates
+        scheduler = ReminderScheduler(store: store, dates: dates) { try Reminders.NotificationCenter(directory: home) }
+        let status = self.status
+        scheduler.start { error in status.warn(error) }
+        store.addObserver { _ in status.state.withLock { $0.changed = true } }
     }
 
-    func handle(_ change: StoreChange) {
-        let scheduler: ReminderScheduler? = lock.withLock {
-            changed = true
-            if self.scheduler == nil, let center = try? Reminders.NotificationCenter(directory: home) {
-                self.scheduler = ReminderScheduler(center: center, store: store, dates: dates)
-            }
-            return self.scheduler
+    /// Applies what an earlier, interrupted command left in the outbox.
+    func catchUp() {
+        do {
+            if try scheduler.deliver() > 0 { status.state.withLock { $0.changed = true } }
+        } catch {
+            status.warn(error)
         }
-        do { try scheduler?.handle(change) } catch {
-            Output.error("checklists: the reminder could not be updated: \(error)")
+    }
+
+    /// Re-renders every reminder (after the item-text setting changed).
+    func rescheduleAll() {
+        do {
+            try scheduler.rescheduleAll()
+            status.state.withLock { $0.changed = true }
+        } catch {
+            status.warn(error)
+        }
+    }
+
+    /// What the hookup remembers, shared with the store's callbacks.
+    private final class Status: Sendable {
+        let state = Mutex((changed: false, warned: false))
+
+        /// One line on stderr, once per process.
+        func warn(_ error: any Error) {
+            let first = state.withLock { s in
+                defer { s.warned = true }
+                return !s.warned
+            }
+            guard first else { return }
+            Output.error(
+                "checklists: warning: reminders not updated yet (\(error)); they will be once reminders.sqlite works again."
+            )
         }
     }
 }

@@ -40,7 +40,8 @@ enum SecretCommands {
                 else { throw CLIError(message: "The editor exited with an error; nothing was saved.", code: .refused) }
                 text = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
             } else {
-                var input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                let bytes = try StdinLines.all(limit: FileVault.itemLimit, what: "the secret")
+                var input = String(decoding: bytes, as: UTF8.self)
                 if input.hasSuffix("\n") { input.removeLast() }
                 text = input
             }

@@ -1,6 +1,7 @@
 import ChecklistsKit
 import Foundation
 import Reminders
+import Synchronization
 import TestSupport
 import Testing
 
@@ -90,4 +91,34 @@ import Testing
         #expect(request.content.body.hasPrefix("Shopping"))
         #expect(request.content.iconName == "Inbox")
     }
+
+    @Test func intentsWaitInTheOutboxUntilTheAgentAppliesThem() throws {
+        let other = TemporaryDirectory()
+        let store = try ChecklistStore(directory: other.path, keyProvider: FixedKeyProvider())
+        struct Broken: Error {}
+        let failures = Failures()
+        ReminderScheduler(store: store, dates: DueDate.Display(locale: Locale(identifier: "en_US"))) {
+            throw Broken()
+        }.start { _ in failures.count.add(1, ordering: .relaxed) }
+        let listID = try store.addChecklist(name: "Trips").id
+        // Items without reminders write nothing to the outbox: the reminders store is not needed.
+        let plain = try store.addItem(NewItem(text: "Socks"), to: listID)
+        try store.updateItem(id: plain.id, ItemChanges(text: "Wool socks"))
+        try store.deleteItem(id: plain.id)
+        #expect(failures.count.load(ordering: .relaxed) == 0)
+        let kept = try store.addItem(NewItem(text: "Passport", dueDate: future, shouldRemind: true), to: listID)
+        let gone = try store.addItem(NewItem(text: "Visa", dueDate: future, shouldRemind: true), to: listID)
+        try store.deleteItem(id: gone.id)
+        #expect(failures.count.load(ordering: .relaxed) == 3)
+        // The agent's way: plain SQLite, no data key, in order (the deleted one stays cancelled).
+        let center = try Reminders.NotificationCenter(directory: other.path)
+        #expect(try ReminderOutbox.drain(directory: other.path, into: center) == 3)
+        #expect(try center.pendingNotificationRequests().map(\.identifier) == ["item-\(kept.id)"])
+        #expect(try ReminderOutbox.drain(directory: other.path, into: center) == 0)
+    }
+}
+
+/// Counts failures reported from the store's callbacks.
+final class Failures: Sendable {
+    let count = Atomic<Int>(0)
 }
