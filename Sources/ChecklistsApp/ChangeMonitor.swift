@@ -8,8 +8,9 @@ import Synchronization
 /// A thread blocks on inotify (the data directory: the database file and its `-wal`); nothing
 /// runs while nothing is written. After a burst of writes has been quiet for `debounce` (at most
 /// `maxDelay` after its first write) it reads `PRAGMA data_version` on a long-lived read
-/// connection; when that moved, it compares a small fingerprint of the rows (see
-/// `StoreFingerprint`) and reports what differs. Commits by any other connection count,
+/// connection, and again a few times over the next second (a commit becomes visible only after
+/// the writer's fsync, which no inotify event marks); when that moved, it compares a small
+/// fingerprint of the rows (see `StoreFingerprint`) and reports what differs. Commits by any other connection count,
 /// including the UI's own store in the same process.
 ///
 /// Handlers run on the monitor's thread; keep them short (hand the work to the UI's queue).
@@ -122,19 +123,30 @@ private final class Loop: @unchecked Sendable {
         self.maxDelay = maxDelay
     }
 
+    /// After a burst's check, more checks at these offsets (ms) from it: a commit becomes visible
+    /// only after the writer's fsync and WAL-index update, which make no inotify event and may
+    /// come after the debounce under load. Bounded: nothing runs once the last one is done.
+    static let followUps: [UInt64] = [30, 100, 300, 1000].map { $0 * 1_000_000 }
+
     func run() {
         var firstWake: UInt64?
         var lastWake: UInt64 = 0
         var reopen = false
+        var checkedAt: UInt64 = 0
+        var followUp = Self.followUps.count
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            let now = LifecycleEvents.uptime()
-            var timeout: Int32 = -1
+            var due: UInt64?
             if let first = firstWake {
-                let due = min(lastWake &+ debounce, first &+ maxDelay)
-                timeout = due > now ? Int32(clamping: (due - now + 999_999) / 1_000_000) : 0
+                due = min(lastWake &+ debounce, first &+ maxDelay)
+            } else if followUp < Self.followUps.count {
+                due = checkedAt &+ Self.followUps[followUp]
             }
-            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+            let now = LifecycleEvents.uptime()
+            let timeout = due.map { $0 > now ? Int32(clamping: ($0 - now + 999_999) / 1_000_000) : 0 } ?? -1
+            var fds = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { return }
             if fds[1].revents != 0 { return }
@@ -147,15 +159,21 @@ private final class Loop: @unchecked Sendable {
                     reopen = reopen || wake.replaced
                 }
             }
+            let at = LifecycleEvents.uptime()
             if let first = firstWake {
-                let at = LifecycleEvents.uptime()
-                if at >= min(lastWake &+ debounce, first &+ maxDelay) {
-                    firstWake = nil
-                    let events = watcher.check(reopen: reopen)
-                    reopen = false
-                    for event in events { observers.send(event) }
-                }
+                guard at >= min(lastWake &+ debounce, first &+ maxDelay) else { continue }
+                firstWake = nil
+                followUp = 0
+            } else if followUp < Self.followUps.count {
+                guard at >= checkedAt &+ Self.followUps[followUp] else { continue }
+                followUp += 1
+            } else {
+                continue
             }
+            if followUp == 0 { checkedAt = at }
+            let events = watcher.check(reopen: reopen)
+            reopen = false
+            for event in events { observers.send(event) }
         }
     }
 

@@ -82,30 +82,48 @@ struct StoreFingerprint: Equatable {
     }
 }
 
-/// `checklists_fingerprint(...)`: FNV-1a over each argument's type and bytes, folded to 32 bits
-/// so that a `sum()` over any realistic number of rows cannot overflow.
+/// `checklists_fingerprint(...)`: a 64-bit multiply-xorshift hash over each argument's type and
+/// value, folded to 32 bits so that a `sum()` over any realistic number of rows cannot overflow.
+///
+/// A text or blob longer than 64 bytes is hashed by its length, first 32 and last 16 bytes: a
+/// sealed value is `nonce ‖ ciphertext ‖ tag`, where a fresh random nonce and the tag (a MAC over
+/// everything) change with every write, so this sees every edit while reading little.
 private func fingerprintFunction(
     _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
 ) {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ byte: UInt8) {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        hash ^= hash >> 29
     }
-    func mix(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    func mix(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for byte in bytes[offset...] { tail = tail << 8 | UInt64(byte) }
+        mix(tail)
     }
     for index in 0..<Int(max(count, 0)) {
         guard let value = arguments?[index] else { continue }
         let type = sqlite3_value_type(value)
-        mix(UInt8(truncatingIfNeeded: type))
+        mix(UInt64(UInt32(bitPattern: type)))
         switch type {
         case SQLITE_INTEGER: mix(UInt64(bitPattern: sqlite3_value_int64(value)))
         case SQLITE_FLOAT: mix(sqlite3_value_double(value).bitPattern)
         case SQLITE_TEXT, SQLITE_BLOB:
+            let pointer = sqlite3_value_blob(value)
             let length = Int(sqlite3_value_bytes(value))
             mix(UInt64(length))
-            if length > 0, let bytes = sqlite3_value_blob(value) {
-                for byte in UnsafeRawBufferPointer(start: bytes, count: length) { mix(byte) }
+            guard let pointer, length > 0 else { break }
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+            if length <= 64 {
+                mix(bytes)
+            } else {
+                mix(UnsafeRawBufferPointer(rebasing: bytes[0..<32]))
+                mix(UnsafeRawBufferPointer(rebasing: bytes[(length - 16)...]))
             }
         default: break
         }
