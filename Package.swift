@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
         .testTarget(
-            name: "ChecklistsAppTests", dependencies: ["ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport"]),
+            name: "ChecklistsAppTests",
+            dependencies: ["ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

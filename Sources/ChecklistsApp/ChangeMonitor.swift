@@ -145,7 +145,8 @@ private final class Loop: @unchecked Sendable {
             let now = LifecycleEvents.uptime()
             let timeout = due.map { $0 > now ? Int32(clamping: ($0 - now + 999_999) / 1_000_000) : 0 } ?? -1
             var fds = [
-                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { return }

@@ -96,7 +96,9 @@ extension LifecycleEvents {
                 if sleeping { self?.hold(.sleep, by: .logind) } else { self?.release(.sleep, by: .logind) }
             }
             sources.insert(.sleep)
-            guard let path = Self.sessionPath(connection, sessionID: sessionID, timeout: timeout) else { return sources }
+            guard let path = Self.sessionPath(connection, sessionID: sessionID, timeout: timeout) else {
+                return sources
+            }
             _ = connection.subscribe(sender: nil, path: path, interface: Self.sessionInterface, member: nil) {
                 [weak self] member, _, _ in
                 if member == "Lock" { self?.hold(.sessionLocked, by: .logind) }

@@ -79,6 +79,7 @@ public final class LifecycleEvents: Sendable {
         var buses: [DBusConnection] = []
         var signalToken: UInt64?
         var idleTimer: IdleTimer?
+        var started = false
         var stopped = false
     }
 
@@ -95,10 +96,16 @@ public final class LifecycleEvents: Sendable {
 
     deinit { stop() }
 
-    /// Starts every configured source and returns those that came up. Never waits longer than
-    /// about twice `busTimeout` (connect, then find the session), however the buses behave.
+    /// Starts every configured source and returns those that came up (call it once; later calls
+    /// and calls after `stop()` return none). Never waits much longer than three times
+    /// `busTimeout` (connect, then subscribe and find the session), however the buses behave.
     @discardableResult
     public func start() async -> Sources {
+        let first = state.withLock { s in
+            defer { s.started = true }
+            return !s.started && !s.stopped
+        }
+        guard first else { return [] }
         var sources: Sources = []
         if let timeout = configuration.idleTimeout, startIdleTimer(timeout) { sources.insert(.idleTimer) }
         if configuration.watchesSignals, startSignals() { sources.insert(.signals) }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Handlers registered under tokens, called in registration-independent order.
+/// Handlers registered under tokens (in no particular order), each called with every event.
 final class ObserverList<Event: Sendable>: Sendable {
     private let handlers = Mutex<[UInt64: @Sendable (Event) -> Void]>([:])
     private let next = Atomic<UInt64>(0)

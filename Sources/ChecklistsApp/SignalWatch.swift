@@ -53,6 +53,12 @@ enum SignalWatch {
         state.withLock { s in
             guard s.handlers.removeValue(forKey: token) != nil, s.handlers.isEmpty else { return }
             for (signo, old) in s.previous {
+                // Ignoring first discards a SIGTSTP still pending from while it was handled, which
+                // would otherwise stop the process as soon as the default action is back.
+                var ignore = sigaction()
+                ignore.__sigaction_handler.sa_handler = SIG_IGN
+                sigemptyset(&ignore.sa_mask)
+                if signo == SIGTSTP { sigaction(signo, &ignore, nil) }
                 var old = old
                 sigaction(signo, &old, nil)
             }

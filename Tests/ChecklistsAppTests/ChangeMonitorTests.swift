@@ -123,7 +123,9 @@ import Testing
             large.append(Self.milliseconds(arrived - committed))
             try await Task.sleep(for: .milliseconds(30))
         }
-        print("ChangeMonitor commit→event latency, 10,000 items (ms): median \(Self.median(large)), max \(large.max() ?? 0)")
+        print(
+            "ChangeMonitor commit→event latency, 10,000 items (ms): median \(Self.median(large)), max \(large.max() ?? 0)"
+        )
     }
 
     /// Latency from the CLI's exit to the event of its change (negative: before the exit).
@@ -138,7 +140,8 @@ import Testing
             let arrived = try #require(await recorder.arrival { $0 == .itemsChanged(listIDs: [1]) })
             latencies.append(Self.milliseconds(arrived - exited))
         }
-        print("ChangeMonitor CLI exit→event latency (ms): median \(Self.median(latencies)), max \(latencies.max() ?? 0)")
+        print(
+            "ChangeMonitor CLI exit→event latency (ms): median \(Self.median(latencies)), max \(latencies.max() ?? 0)")
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -135,6 +135,31 @@ import Testing
             await recorder.wait(for: 3) == [.becomeActive(.resumed), .resign(.suspended), .becomeActive(.resumed)])
     }
 
+    @Test func focusReportedByTheUIAlternates() async throws {
+        let events = LifecycleEvents(configuration: .init(systemBus: nil, sessionBus: nil, watchesSignals: false))
+        defer { events.stop() }
+        let recorder = EventRecorder<LifecycleEvent>()
+        events.addObserver(recorder.handler)
+        await events.start()
+        events.noteFocus(false)
+        events.noteFocus(false)
+        events.noteFocus(true)
+        events.noteFocus(true)
+        #expect(await recorder.wait(for: 2) == [.resign(.focusLost), .becomeActive(.focusGained)])
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(recorder.all.count == 2)
+    }
+
+    @Test func eventsArriveThroughTheAsyncStream() async throws {
+        let events = LifecycleEvents(configuration: .init(systemBus: nil, sessionBus: nil, watchesSignals: false))
+        defer { events.stop() }
+        let stream = events.events()
+        await events.start()
+        events.noteFocus(false)
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == .resign(.focusLost))
+    }
+
     @Test func stoppingRestoresTheDefaultSigtstp() async throws {
         var before = sigaction()
         sigaction(SIGTSTP, nil, &before)
@@ -175,7 +200,9 @@ import Testing
 
     // MARK: - Helpers
 
-    func started(systemBus rig: Rig, sessionID: String?) async throws -> (LifecycleEvents, EventRecorder<LifecycleEvent>) {
+    func started(systemBus rig: Rig, sessionID: String?) async throws -> (
+        LifecycleEvents, EventRecorder<LifecycleEvent>
+    ) {
         let events = LifecycleEvents(
             configuration: .init(
                 systemBus: .address(try #require(rig.environment["DBUS_SYSTEM_BUS_ADDRESS"])), sessionBus: nil,
@@ -224,5 +251,7 @@ func emit(_ bus: DBusConnection, path: String, _ interface: String, _ member: St
     let destination = interface.hasPrefix("org.freedesktop.login1") ? "org.freedesktop.login1" : interface
     try bus.call(
         destination: destination, path: path, interface: "org.freedesktop.DBus.Mock", method: "EmitSignal",
-        arguments: [.string(interface), .string(member), .string("b"), .array(elementType: "v", [.variant(.bool(value))])])
+        arguments: [
+            .string(interface), .string(member), .string("b"), .array(elementType: "v", [.variant(.bool(value))]),
+        ])
 }

@@ -51,7 +51,9 @@ final class SilentSocket {
             for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard fd >= 0, bound == 0, listen(fd, 8) == 0 else {
             throw RigError(name: "silent socket", message: "errno \(errno)")
