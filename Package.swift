@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ChecklistsKit", targets: ["ChecklistsKit"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         .library(name: "Keychain", targets: ["Keychain"]),
+        .library(name: "ChecklistsApp", targets: ["ChecklistsApp"]),
     ],
     targets: [
         // MARK: - C system libraries (Debian packages)
@@ -47,6 +48,7 @@ let package = Package(
         .target(
             name: "ChecklistsKit",
             dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
+        .target(name: "ChecklistsApp", dependencies: ["ChecklistsKit", "DBus", "SQLiteKit", "CSQLite"]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
@@ -85,6 +87,9 @@ let package = Package(
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
+        .testTarget(
+            name: "ChecklistsAppTests",
+            dependencies: ["ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
