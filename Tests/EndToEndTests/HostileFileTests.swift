@@ -71,9 +71,9 @@ import Testing
         let result = try run("passcode", "set", "--stdin", stdin: String(repeating: "7", count: 60_000) + "\n")
         expectRefused(result, "longer than 4096 bytes", status: 2)
         #expect(!FileManager.default.fileExists(atPath: home + "/passcode"))
-        #expect(try run("passcode", "set", "--stdin", stdin: "1234\n").status == 0)
-        #expect(try run("passcode", "change", "--stdin", stdin: "1234\n5678\n").status == 0)
-        #expect(try run("passcode", "remove", "--stdin", stdin: "5678\n").status == 0)
+        #expect(try run("passcode", "set", "--stdin", stdin: "123456\n").status == 0)
+        #expect(try run("passcode", "change", "--stdin", stdin: "123456\n567890\n").status == 0)
+        #expect(try run("passcode", "remove", "--stdin", stdin: "567890\n").status == 0)
     }
 
     @Test func aFIFOPasscodeOrAuthStateDoesNotHang() throws {
