@@ -116,6 +116,7 @@ struct Context {
     func keychainChoice(settings: [String: String]? = nil) throws -> KeychainChooser.Choice {
         let choice = try KeychainChooser.choose(try keychainPreference(settings: settings), vaultDirectory: home)
         KeychainWrapper.defaultBackend = choice.backend
+        if let notice = choice.notice { Output.notice("checklists: \(notice)") }
         return choice
     }
 
