@@ -94,7 +94,7 @@ public final class ReminderAgent: @unchecked Sendable {
             // Said once everything due at start is out and the agent waits.
             log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
         }
-        defer { delivery.stop(timeout: 1) }
+        defer { delivery.stop(timeout: 0.5) }
         delivery.request()
         while true {
             try arm(timerFD, at: try nextWake())

@@ -13,8 +13,9 @@ extension CLIRunner {
     }
 
     /// Runs `checklists ARGS` without a controlling terminal; kills it (SIGKILL) if it has not
-    /// exited after `timeout` seconds.
-    public func run(arguments: [String], stdin: String = "", timeout: Double) throws -> BoundedResult {
+    /// exited after `timeout` seconds. Waits without holding a thread, so many such runs can
+    /// wait side by side.
+    public func run(arguments: [String], stdin: String = "", timeout: Double) async throws -> BoundedResult {
         let files = TemporaryDirectory("bounded")
         let (out, err) = (files.appending("out"), files.appending("err"))
         var input: [Int32] = [0, 0]
@@ -46,7 +47,7 @@ extension CLIRunner {
                 exited = true
                 break
             }
-            usleep(10_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         let seconds = Date().timeIntervalSince(started)
         if !exited {
