@@ -218,6 +218,22 @@ import Testing
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains("Checklists agent stopped."))
     }
 
+    @Test func agentInstallGivesUpOnAUserManagerThatNeverAnswers() async throws {
+        let runtime = dir.appending("runtime")
+        try FileManager.default.createDirectory(
+            atPath: runtime + "/systemd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let manager = try SilentBus(path: runtime + "/systemd/private")
+        let cli = CLIRunner(
+            home: home, environment: ["XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": dir.appending("config")])
+        let install = try await cli.run(arguments: ["agent", "install"], timeout: 30)
+        #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+        #expect(install.stdout.contains("No systemd user manager answers here"))
+        let uninstall = try await cli.run(arguments: ["agent", "uninstall"], timeout: 30)
+        #expect(uninstall.status == 0, "\(uninstall.stdout)\(uninstall.stderr)")
+        #expect(uninstall.stdout.contains("Removed "))
+        #expect(manager.connections >= 1)
+    }
+
     @Test func anAgentSocketPathTooLongForUnixSocketsIsRefusedNotShortened() async throws {
         // HOME/agent.sock is 110 bytes here; sun_path holds 107 and a NUL.
         let deep = dir.path + "/" + String(repeating: "d", count: max(1, 110 - 11 - dir.path.utf8.count - 1))
