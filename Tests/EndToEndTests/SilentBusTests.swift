@@ -270,9 +270,11 @@ import Testing
     func waitForLog(_ log: String, _ text: String, timeout: TimeInterval = 10) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         var seen = ""
-        while Date() < deadline {
+        // Looks once more after the deadline: a busy test runner may resume this task late.
+        while true {
             seen = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
             if seen.contains(text) { return }
+            if Date() >= deadline { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         throw RigError(name: "agent", message: "\"\(text)\" not in its log: \(seen)")
@@ -282,13 +284,13 @@ import Testing
     func waitForExit(_ pid: pid_t, timeout: TimeInterval) async throws -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
-        while Date() < deadline {
+        while true {
             if waitpid(pid, &status, WNOHANG) == pid {
                 return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             }
+            if Date() >= deadline { return nil }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
-        return nil
     }
 }
 
