@@ -20,20 +20,20 @@ public final class DBusConnection: @unchecked Sendable {
     private let stopping = NSLock()
     private var stopped = false
 
-    /// Connects to `bus`.
-    /// - Throws: `DBusError.noBus` when there is no address or nobody listens there.
-    public init(bus: Bus) throws(DBusError) {
+    /// Seconds a bus has to accept a connection (authentication and `Hello`) before we give up.
+    public static let connectTimeout: Double = 2
+
+    /// Connects to `bus`, giving up after `timeout` seconds: a socket that accepts but never
+    /// answers would otherwise hold the authentication handshake (which has no timeout of its
+    /// own) forever.
+    /// - Throws: `DBusError.noBus` when there is no address or nobody listens there,
+    ///   `.noAnswer` when the bus did not answer in time (or did not a moment ago).
+    public init(bus: Bus, timeout: Double = DBusConnection.connectTimeout) throws(DBusError) {
         let address = try Self.address(of: bus)
         if let path = Self.socketPath(address), access(path, F_OK) != 0 {
             throw DBusError.noBus("no bus listens at \(path)")
         }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(
-            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            throw DBusError.noBus(Self.consume(error).description)
-        }
+        let connection = try Self.connect(address, name: Self.name(of: bus), timeout: timeout)
         self.connection = connection
         g_dbus_connection_set_exit_on_close(connection, 0)
         let context = g_main_context_new()!
@@ -138,7 +138,8 @@ public final class DBusConnection: @unchecked Sendable {
         defer { stopping.unlock() }
         guard !stopped else { return }
         stopped = true
-        g_dbus_connection_close_sync(connection, nil, nil)
+        // Not the _sync form: a peer that stopped reading could hold a flush forever.
+        g_dbus_connection_close(connection, nil, nil, nil)
         stopFlag.set()
         g_main_context_wakeup(context)
         // Wait for the loop to leave the context before anything is freed (unless we are the loop).
@@ -146,6 +147,38 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A new connection to `address`, or `.noAnswer` once `timeout` seconds have passed.
+    private static func connect(_ address: String, name: String, timeout: Double) throws(DBusError) -> OpaquePointer {
+        if SilentBuses.shared.isSilent(address) { throw DBusError.noAnswer(bus: name, seconds: timeout) }
+        let deadline = Deadline(seconds: timeout)
+        defer { deadline.disarm() }
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(
+            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        // The cancellable reaches every blocking step: connect, the handshake's reads and
+        // writes, and the Hello call.
+        guard
+            let connection = g_dbus_connection_new_for_address_sync(
+                address, flags, nil, deadline.cancellable, &error)
+        else {
+            let failure = Self.consume(error)
+            guard deadline.expired else { throw DBusError.noBus(failure.description) }
+            SilentBuses.shared.remember(address)
+            throw DBusError.noAnswer(bus: name, seconds: timeout)
+        }
+        return connection
+    }
+
+    /// How messages name `bus`.
+    static func name(of bus: Bus) -> String {
+        switch bus {
+        case .session: "the session bus"
+        case .system: "the system bus"
+        case .address(let address): "the bus at \(address)"
+        }
+    }
 
     static func address(of bus: Bus) throws(DBusError) -> String {
         let env = ProcessInfo.processInfo.environment

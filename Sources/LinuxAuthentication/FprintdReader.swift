@@ -45,7 +45,7 @@ public struct FprintdReader: BiometricDevice {
     {
         let connection: DBusConnection
         do { connection = try DBusConnection(bus: bus) } catch {
-            throw LAError(.biometryNotAvailable, "Authentication could not start: no system D-Bus (\(error)).")
+            throw LAError(.biometryNotAvailable, "Authentication could not start: \(error).")
         }
         let device = try defaultDevice(connection)
         let session = FprintdSession(connection: connection, device: device, events: events)

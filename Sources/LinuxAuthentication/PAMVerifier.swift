@@ -49,15 +49,27 @@ public struct PAMVerifier: AccountPasswordVerifier {
         }
         var rc = pam_authenticate(handle, 0)
         if rc == PAM_SUCCESS { rc = pam_acct_mgmt(handle, 0) }
+        // The message is read while the handle is alive: pam_end frees it.
+        let check = Self.outcome(rc, message: Self.message(handle, rc))
         pam_end(handle, rc)
+        return check
+    }
+
+    /// What a PAM result code means for the password.
+    static func outcome(_ rc: Int32, message: String) -> PasswordCheck {
         switch rc {
-        case PAM_SUCCESS: return .accepted
+        case PAM_SUCCESS: .accepted
         case PAM_AUTH_ERR, PAM_USER_UNKNOWN, PAM_PERM_DENIED, PAM_CRED_INSUFFICIENT, PAM_MAXTRIES, PAM_ACCT_EXPIRED,
             PAM_NEW_AUTHTOK_REQD:
-            return .rejected
-        default:
-            return .unavailable(reason: String(cString: pam_strerror(handle, rc)))
+            .rejected
+        default: .unavailable(reason: message)
         }
+    }
+
+    /// PAM's text for `rc` (copied: the string may belong to the handle).
+    static func message(_ handle: OpaquePointer, _ rc: Int32) -> String {
+        guard let text = pam_strerror(handle, rc) else { return "PAM error \(rc)" }
+        return String(cString: text)
     }
 }
 

@@ -80,7 +80,9 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
     }
 
     public func notify(_ message: String) {
-        Terminal(path: ttyPath)?.write(message + "\n")
+        guard let tty = Terminal(path: ttyPath) else { return }
+        defer { tty.close() }
+        tty.write(message + "\n")
     }
 }
 
@@ -125,11 +127,15 @@ final class Terminal: @unchecked Sendable {
     let fd: Int32
     private var saved = termios()
     private var isRaw = false
+    private var isOpen = true
 
     init?(path: String) {
         fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
     }
+
+    /// A terminal dropped without `close()` is still restored and closed.
+    deinit { close() }
 
     func write(_ text: String) {
         var bytes = Array(text.utf8)
@@ -173,7 +179,10 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// Restores the settings and closes the descriptor; safe to call twice.
     func close() {
+        guard isOpen else { return }
+        isOpen = false
         restore()
         Glibc.close(fd)
     }

@@ -1,5 +1,4 @@
 import CLinux
-import DBus
 import Foundation
 import PrivateFiles
 import Reminders
@@ -15,6 +14,8 @@ public final class ReminderAgent: @unchecked Sendable {
     let fallback: LogNotifier
     let home: String
     let log: @Sendable (String) -> Void
+    private let failureLock = NSLock()
+    private var lastFailure: String?
 
     public init(
         center: Reminders.NotificationCenter, notifier: any Notifier, home: String,
@@ -34,15 +35,7 @@ public final class ReminderAgent: @unchecked Sendable {
 
     /// Tells a running agent that the reminders changed (does nothing when none runs).
     public static func poke(home: String) {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = Self.address(socketPath(home: home))
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, "!", 1, Int32(MSG_DONTWAIT), $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        AgentSocket.poke(socketPath(home: home))
     }
 
     /// Whether an agent holds the lock for `home`.
@@ -58,13 +51,19 @@ public final class ReminderAgent: @unchecked Sendable {
     }
 
     /// Runs until SIGTERM or SIGINT.
+    ///
+    /// The loop itself never waits on D-Bus: deliveries run on a worker thread and logind is
+    /// watched from another, so a signal is handled at once even while a bus does not answer.
     /// - Returns: false when another agent already runs for this data directory.
+    /// - Throws: `AgentError` when a descriptor cannot be made or the socket path is too long,
+    ///   `FileError` for the data directory or the lock file.
     public func run() throws -> Bool {
         // Signals arrive through a signalfd; block them first so every thread inherits that.
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let masked = pthread_sigmask(SIG_BLOCK, &signals, nil)
+        guard masked == 0 else { throw AgentError.system(call: "pthread_sigmask", errno: masked) }
 
         try SecureFile.makeDirectory(home)
         let lockFD = open(Self.lockPath(home: home), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -72,37 +71,48 @@ public final class ReminderAgent: @unchecked Sendable {
         defer { close(lockFD) }
         guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else { return false }
 
-        let signalFD = signalfd(-1, &signals, Int32(SFD_CLOEXEC))
-        let timerFD = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
-        let socketFD = try bindSocket()
-        var wake: [Int32] = [0, 0]
-        pipe(&wake)
+        let signalFD = try Self.check("signalfd", signalfd(-1, &signals, Int32(SFD_CLOEXEC)))
+        defer { close(signalFD) }
+        let timerFD = try Self.check("timerfd_create", timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC)))
+        defer { close(timerFD) }
+        let socketFD = try AgentSocket.bind(Self.socketPath(home: home))
         defer {
-            for fd in [signalFD, timerFD, socketFD, wake[0], wake[1]] { close(fd) }
+            close(socketFD)
             unlink(Self.socketPath(home: home))
         }
-        let logind = watchResume(wakeFD: wake[1])
-        defer { logind?.close() }
-        var started = false
+        var wake: [Int32] = [-1, -1]
+        _ = try Self.check("pipe", pipe(&wake))
+        defer { for fd in wake { close(fd) } }
+        for fd in wake {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+
+        let resume = ResumeWatch(wakeFD: wake[1])
+        defer { resume.close() }
+        let delivery = DeliveryWorker(deliver: { [self] in deliverDue() }) { [self] in
+            // Said once everything due at start is out and the agent waits.
+            log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
+        }
+        defer { delivery.stop(timeout: 0.5) }
+        delivery.request()
         while true {
-            deliverDue()
-            arm(timerFD, at: try nextWake())
-            if !started {
-                // Said once everything due at start is out and the agent is about to wait.
-                log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
-                started = true
-            }
+            try arm(timerFD, at: try nextWake())
             var fds = [signalFD, timerFD, socketFD, wake[0]].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 && errno != EINTR { throw FileError(path: "poll", errno: errno) }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                throw AgentError.system(call: "poll", errno: errno)
+            }
             if fds[0].revents != 0 {
                 var info = signalfd_siginfo()
-                _ = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-                if info.ssi_signo != UInt32(SIGHUP) {
+                let n = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
+                if n == MemoryLayout<signalfd_siginfo>.size, info.ssi_signo != UInt32(SIGHUP) {
                     log("Checklists agent stopped.")
                     return true
                 }
             }
             for index in 1..<fds.count where fds[index].revents != 0 { drain(fds[index].fd) }
+            delivery.request()
         }
     }
 
@@ -120,6 +130,7 @@ public final class ReminderAgent: @unchecked Sendable {
             do {
                 try notifier.show(notice)
             } catch {
+                noteFailure("\(error)")
                 try? fallback.show(notice)
             }
             do { try center.markDelivered(notice.identifiers, at: now) } catch {
@@ -134,7 +145,16 @@ public final class ReminderAgent: @unchecked Sendable {
         return try center.pendingNotificationRequests().first { $0.trigger.date > now }?.trigger.date
     }
 
-    private func arm(_ fd: Int32, at date: Date?) {
+    /// Logs why the notifier failed, once for each new reason.
+    private func noteFailure(_ reason: String) {
+        let isNew = failureLock.withLock {
+            defer { lastFailure = reason }
+            return lastFailure != reason
+        }
+        if isNew { log("Desktop notifications are unavailable (\(reason)); reminders go to this log.") }
+    }
+
+    private func arm(_ fd: Int32, at date: Date?) throws(AgentError) {
         var spec = itimerspec()
         if let date {
             let seconds = max(date.timeIntervalSince1970, 1)
@@ -142,7 +162,8 @@ public final class ReminderAgent: @unchecked Sendable {
             spec.it_value.tv_nsec = Int((seconds - seconds.rounded(.down)) * 1e9)
         }
         // Absolute wall-clock time; a clock change cancels the wait so the loop re-plans.
-        timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &spec, nil)
+        let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
+        _ = try Self.check("timerfd_settime", timerfd_settime(fd, flags, &spec, nil))
     }
 
     private func drain(_ fd: Int32) {
@@ -150,40 +171,9 @@ public final class ReminderAgent: @unchecked Sendable {
         _ = read(fd, &buffer, buffer.count)
     }
 
-    private func bindSocket() throws -> Int32 {
-        let path = Self.socketPath(home: home)
-        unlink(path)
-        let fd = socket(
-            AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = Self.address(path)
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, rc == 0 else { throw FileError(path: path, errno: errno) }
-        chmod(path, 0o600)
-        return fd
-    }
-
-    /// Subscribes to logind's PrepareForSleep; on resume (false) it wakes the loop.
-    private func watchResume(wakeFD: Int32) -> DBusConnection? {
-        guard let bus = try? DBusConnection(bus: .system) else { return nil }
-        _ = bus.subscribe(
-            sender: nil, path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager",
-            member: "PrepareForSleep"
-        ) { _, _, arguments in
-            if arguments.first?.bool == false { _ = write(wakeFD, "w", 1) }
-        }
-        return bus
-    }
-
-    static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
-        }
-        return address
+    /// `result`, or `AgentError.system` with errno when it is negative.
+    private static func check(_ call: String, _ result: Int32) throws(AgentError) -> Int32 {
+        guard result >= 0 else { throw AgentError.system(call: call, errno: errno) }
+        return result
     }
 }

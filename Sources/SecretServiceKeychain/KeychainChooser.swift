@@ -5,6 +5,11 @@ import Keychain
 /// Picks the keychain backend: the Secret Service when a session keyring answers on D-Bus and
 /// is unlocked (checked with short timeouts, so nothing can trigger a prompt that cannot show),
 /// otherwise the encrypted file vault.
+///
+/// Every step is bounded: the probe's connection gives up after
+/// `DBusConnection.connectTimeout` seconds on a bus that accepts but never answers, and
+/// libsecret is connected (within the same deadline) before the Secret Service is chosen, so
+/// its blocking calls never have to connect themselves.
 public enum KeychainChooser {
     /// What the user asked for (`--keychain` or the "Keychain" setting).
     public enum Preference: String, Sendable, CaseIterable {
@@ -17,6 +22,9 @@ public enum KeychainChooser {
     public struct Choice: Sendable {
         public let backend: any KeychainBackend
         public let reason: String
+        /// A one-line notice for the user when the bus did not answer (e.g. "the session bus
+        /// did not answer within 2 s; using the file vault"), else nil.
+        public var notice: String? = nil
     }
 
     /// Chooses a backend.
@@ -31,13 +39,16 @@ public enum KeychainChooser {
         case .file:
             return Choice(backend: vault, reason: "the file vault was chosen (--keychain file or the Keychain setting)")
         case .secretService:
-            if let problem = secretServiceProblem() {
+            if let problem = probe().problem {
                 throw KeychainError.backend("no usable Secret Service: \(problem)")
             }
             return Choice(backend: SecretServiceKeychain(), reason: "the Secret Service was chosen and answers")
         case .auto:
-            if let problem = secretServiceProblem() {
-                return Choice(backend: vault, reason: "no usable Secret Service (\(problem)), so the file vault")
+            let probe = probe()
+            if let problem = probe.problem {
+                return Choice(
+                    backend: vault, reason: "no usable Secret Service (\(problem)), so the file vault",
+                    notice: probe.isSilent ? "\(problem); using the file vault" : nil)
             }
             return Choice(
                 backend: SecretServiceKeychain(), reason: "a session keyring answers on D-Bus and is unlocked")
@@ -46,21 +57,40 @@ public enum KeychainChooser {
 
     /// Why the Secret Service cannot be used now, or nil when it can.
     public static func secretServiceProblem() -> String? {
+        probe().problem
+    }
+
+    /// What the probe found.
+    private struct Probe {
+        /// Why the Secret Service cannot be used, or nil.
+        var problem: String?
+        /// Whether that is because a bus did not answer in time.
+        var isSilent = false
+    }
+
+    /// Asks the session bus whether a keyring daemon owns the Secret Service name and its default
+    /// collection is unlocked, then connects libsecret.
+    private static func probe() -> Probe {
         let bus: DBusConnection
-        do { bus = try DBusConnection(bus: .session) } catch { return "\(error)" }
+        do { bus = try DBusConnection(bus: .session) } catch {
+            return Probe(problem: error.description, isSilent: error.isSilentBus)
+        }
         defer { bus.close() }
         do {
             let owner = try bus.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 method: "NameHasOwner", arguments: [.string("org.freedesktop.secrets")], timeout: 1)
-            guard owner.first?.bool == true else { return "no keyring daemon owns org.freedesktop.secrets" }
+            guard owner.first?.bool == true else {
+                return Probe(problem: "no keyring daemon owns org.freedesktop.secrets")
+            }
             let locked = try bus.property(
                 destination: "org.freedesktop.secrets", path: "/org/freedesktop/secrets/aliases/default",
                 interface: "org.freedesktop.Secret.Collection", name: "Locked")
-            if locked.bool != false { return "the default keyring is locked" }
-            return nil
+            if locked.bool != false { return Probe(problem: "the default keyring is locked") }
         } catch {
-            return "\(error)"
+            return Probe(problem: error.description, isSilent: error == .timeout)
         }
+        if let problem = SecretServiceConnection.prepare() { return Probe(problem: problem, isSilent: true) }
+        return Probe()
     }
 }

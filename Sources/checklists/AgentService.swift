@@ -81,16 +81,23 @@ struct AgentService {
     }
 
     func uninstall(_ output: Output) throws {
-        if hasUserManager { _ = systemctl("disable", "--now", "checklists-agent.service") }
+        let answers = hasUserManager && !Self.timedOut(systemctl("disable", "--now", "checklists-agent.service"))
         if try SecureFile.remove(unitPath) {
             output.line("Removed \(unitPath).")
         } else {
             output.line("The agent's service was not installed.")
         }
-        if hasUserManager { _ = systemctl("daemon-reload") }
+        if answers { _ = systemctl("daemon-reload") }
     }
 
+    /// Seconds systemctl may take: a user manager that accepts and never answers would otherwise
+    /// hold it for minutes (sd-bus waits 90 s to authenticate).
+    static let systemctlTimeout = 10
+    /// Whether timeout(1) stopped systemctl (124, or 137 when it had to kill it).
+    static func timedOut(_ status: Int32) -> Bool { status == 124 || status == 137 }
+
     private func systemctl(_ arguments: String...) -> Int32 {
-        Subprocess.run(["/usr/bin/systemctl", "--user"] + arguments, environment: environment)
+        let deadline = ["/usr/bin/timeout", "--foreground", "-k", "2", String(Self.systemctlTimeout)]
+        return Subprocess.run(deadline + ["/usr/bin/systemctl", "--user"] + arguments, environment: environment)
     }
 }

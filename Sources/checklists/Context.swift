@@ -167,6 +167,7 @@ struct Context {
             }
         }
         KeychainWrapper.defaultBackend = choice.backend
+        if let notice = choice.notice { Output.notice("checklists: \(notice)") }
         return choice
     }
 

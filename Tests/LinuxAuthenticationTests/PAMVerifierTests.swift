@@ -1,3 +1,4 @@
+import Foundation
 import LinuxAuthentication
 import LocalAuthentication
 import TestSupport
@@ -31,6 +32,21 @@ import Testing
         }
         #expect(error.code == .passcodeNotSet)
         #expect((try? PAMVerifier(confdir: rig.confdir).availability().get()) != nil)
+    }
+
+    /// The reason is read from PAM before `pam_end` frees the handle it may belong to.
+    @Test func aServiceWhoseModuleCannotLoadIsUnavailableWithPAMsReason() throws {
+        let confdir = rig.directory.appending("broken")
+        try FileManager.default.createDirectory(atPath: confdir, withIntermediateDirectories: true)
+        let missing = rig.directory.appending("no-such-module.so")
+        try "auth required \(missing)\naccount required \(missing)\n".write(
+            toFile: confdir + "/checklists", atomically: true, encoding: .utf8)
+        let check = PAMVerifier(confdir: confdir).verify(password: Array("correct horse".utf8))
+        guard case .unavailable(let reason) = check else {
+            Issue.record("expected unavailable, got \(check)")
+            return
+        }
+        #expect(!reason.isEmpty && reason.allSatisfy { $0.isASCII && !$0.isNewline }, "\(reason)")
     }
 
     @Test func wrongPasswordsThroughLAContextBackOffAcrossProcesses() async throws {

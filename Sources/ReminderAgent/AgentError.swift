@@ -1,0 +1,20 @@
+import Foundation
+
+/// Why the reminder agent cannot run.
+public enum AgentError: Error, Sendable, Equatable {
+    /// A system call failed (`call` is its name, `errno` the error).
+    case system(call: String, errno: Int32)
+    /// The agent's socket path does not fit in a Unix socket address (`limit` bytes).
+    case socketPathTooLong(path: String, limit: Int)
+}
+
+extension AgentError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .socketPathTooLong(let path, let limit):
+            "the agent's socket path is \(path.utf8.count) bytes, longer than the \(limit) a Unix socket allows: "
+                + "\(path) (use a shorter --home or CHECKLISTS_HOME)"
+        }
+    }
+}
