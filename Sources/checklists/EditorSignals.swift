@@ -39,7 +39,15 @@ enum EditorSignals {
         while true {
             var status: Int32 = 0
             let done = waitpid(pid, &status, WNOHANG)
-            if done == pid { return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
+            if done == pid {
+                // The editor may die of the signal we passed on before this loop sees the signal.
+                let signal = caughtSignal.load(ordering: .sequentiallyConsistent)
+                if signal != 0 {
+                    onSignal(signal)
+                    exit(128 + signal)
+                }
+                return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            }
             if done < 0 && errno != EINTR { return 127 }
             let signal = caughtSignal.load(ordering: .sequentiallyConsistent)
             if signal != 0 {

@@ -33,7 +33,7 @@ import Testing
         Case(arguments: ["reminders"]),
         Case(arguments: ["secret"], status: 1),
         Case(arguments: ["lock", "status"], usesKeychain: false),
-        Case(arguments: ["lock", "enable", "--method", "passcode", "--stdin"], stdin: "2468\n"),
+        Case(arguments: ["lock", "enable", "--method", "passcode", "--stdin"], stdin: "246802\n"),
         Case(arguments: ["auth", "status"], usesKeychain: false),
         Case(arguments: ["auth", "test"], status: 1, usesKeychain: false),
         Case(arguments: ["agent", "status"], usesKeychain: false),
