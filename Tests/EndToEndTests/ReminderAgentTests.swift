@@ -37,20 +37,7 @@ import Testing
         poke()
     }
 
-    func poke() {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in (home + "/agent.sock").utf8.enumerated() { buffer[i] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, "!", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
+    func poke() { AgentSocket.poke(home: home) }
 
     /// The Notify calls the mock received: (summary, body).
     func notifications() throws -> [(String, String)] {

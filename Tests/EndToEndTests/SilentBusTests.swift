@@ -157,15 +157,8 @@ import Testing
         let log = dir.appending("agent.log")
         var env = CLIRunner(home: home, environment: environment).environment
         env["HOME"] = dir.path
-        let pid = try CLIRunner.spawnDetached(CLIRunner.binary, ["agent"], environment: env, stdin: "", log: log)
-        var exited = false
-        defer {
-            if !exited {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-            }
-        }
+        let agent = try AgentProcess(environment: env, log: log)
+        let pid = agent.pid
         try await waitForLog(log, "agent started")
         let center = try Reminders.NotificationCenter(directory: home)
         try center.add(
@@ -182,7 +175,7 @@ import Testing
         }
         kill(pid, SIGTERM)
         let status = try await waitForExit(pid, timeout: 10)
-        exited = status != nil
+        if status != nil { agent.markExited() }
         #expect(status == 0, "the agent did not stop on SIGTERM: \(String(describing: status))")
         _ = buses
     }
@@ -191,17 +184,9 @@ import Testing
         try prepare()
         let (buses, environment) = try buses(.session)
         let log = dir.appending("agent.log")
-        let pid = try CLIRunner.spawnDetached(
-            CLIRunner.binary, ["agent"], environment: CLIRunner(home: home, environment: environment).environment,
-            stdin: "", log: log)
-        var exited = false
-        defer {
-            if !exited {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-            }
-        }
+        let agent = try AgentProcess(
+            environment: CLIRunner(home: home, environment: environment).environment, log: log)
+        let pid = agent.pid
         try await waitForLog(log, "agent started")
         let center = try Reminders.NotificationCenter(directory: home)
         try center.add(
@@ -213,7 +198,7 @@ import Testing
         for _ in 0..<100 where (buses.first?.connections ?? 0) == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         kill(pid, SIGTERM)
         let status = try await waitForExit(pid, timeout: 10)
-        exited = status != nil
+        if status != nil { agent.markExited() }
         #expect(status == 0)
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains("Checklists agent stopped."))
     }
@@ -252,20 +237,7 @@ import Testing
 
     // MARK: - Helpers
 
-    func poke() {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in (home + "/agent.sock").utf8.enumerated() { buffer[i] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, "!", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-    }
+    func poke() { AgentSocket.poke(home: home) }
 
     func waitForLog(_ log: String, _ text: String, timeout: TimeInterval = 10) async throws {
         let deadline = Date().addingTimeInterval(timeout)
