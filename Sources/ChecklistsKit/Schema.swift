@@ -2,9 +2,10 @@ import SQLiteKit
 
 /// The database schema and its forward migrations, versioned with `PRAGMA user_version`.
 ///
-/// Plain (unencrypted) columns hold only what counting and reminders need and no words the
-/// user wrote: ids, per-list counts, checked flags, due times and remind flags. List names,
-/// list icons and item texts are encrypted blobs (sorting by name happens after decryption).
+/// Plain (unencrypted) columns hold only what counting, reminders and sync need and no words the
+/// user wrote: ids and uids, per-list counts, checked flags, due times, remind flags, created and
+/// modified times, and tombstones (uid, kind, time). List names, list icons, item texts and
+/// notes are encrypted blobs (sorting by name happens after decryption).
 enum Schema {
     /// 'CHKL': marks the file as ours, so a foreign SQLite file is never written to.
     static let applicationID: Int64 = 0x4348_4B4C
