@@ -4,6 +4,8 @@ import Foundation
 public struct ChecklistItem: Sendable, Equatable, Identifiable {
     /// Stable ID from the persistent "ChecklistItemID" counter; never reused.
     public var id: Int64
+    /// The stable identity for interchange and sync: a lowercase UUID, never changed.
+    public var uid: String
     /// The list the item belongs to.
     public var listID: Int64
     public var text: String
@@ -12,12 +14,20 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
     public var dueDate: Date?
     /// Whether a reminder should fire at `dueDate`.
     public var shouldRemind: Bool
+    /// When the item was added.
+    public var created: Date
+    /// When it was last edited or checked.
+    public var modified: Date
 
     public init(
-        id: Int64, listID: Int64, text: String, checked: Bool = false, dueDate: Date? = nil,
-        shouldRemind: Bool = false
+        id: Int64, uid: String = "", listID: Int64, text: String, checked: Bool = false, dueDate: Date? = nil,
+        shouldRemind: Bool = false, created: Date = Date(timeIntervalSince1970: 0),
+        modified: Date = Date(timeIntervalSince1970: 0)
     ) {
         self.id = id
+        self.uid = uid
+        self.created = created
+        self.modified = modified
         self.listID = listID
         self.text = text
         self.checked = checked

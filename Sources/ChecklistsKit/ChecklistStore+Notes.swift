@@ -5,14 +5,17 @@ extension ChecklistStore {
     /// Every note, newest first; bodies are left empty (they are decrypted only when shown).
     public func notes() throws -> [Note] {
         try read { s in
-            let stmt = try s.db.prepare("SELECT id, title, modified FROM notes ORDER BY modified DESC, id DESC")
+            let stmt = try s.db.prepare(
+                "SELECT id, title, modified, uid, created, aad FROM notes ORDER BY modified DESC, id DESC")
             var notes: [Note] = []
             while try stmt.step() {
                 let id = stmt.int64(0)
+                let uid = stmt.text(3)
+                let key = State.binding(id: id, uid: uid, aad: stmt.int64(5))
                 notes.append(
                     Note(
-                        id: id, title: try s.open(stmt.blob(1), .noteTitle(id), table: "notes", id: id), body: "",
-                        modified: Date(timeIntervalSince1970: TimeInterval(stmt.int64(2)))))
+                        id: id, uid: uid, title: try s.open(stmt.blob(1), .noteTitle(key), table: "notes", id: id),
+                        body: "", modified: State.date(stmt.int64(2)), created: State.date(stmt.int64(4))))
             }
             return notes
         }
@@ -29,11 +32,14 @@ extension ChecklistStore {
     public func addNote(title: String, body: String) throws -> Note {
         let title = try Self.validTitle(title)
         return try write { s in
-            let now = Int64(Date().timeIntervalSince1970)
-            try s.db.prepare("INSERT INTO notes(title, body, modified) VALUES (x'', x'', ?)").bind(.int(now)).run()
+            let now = State.now()
+            let uid = State.newUID()
+            try s.db.prepare("INSERT INTO notes(uid, title, body, modified, created, aad) VALUES (?, ?, ?, ?, ?, 1)")
+                .bind(
+                    .text(uid), .blob(s.seal(title, .noteTitle(uid))), .blob(s.seal(body, .noteBody(uid))), .int(now),
+                    .int(now)
+                ).run()
             let id = s.db.lastInsertRowID
-            try s.db.prepare("UPDATE notes SET title = ?, body = ? WHERE id = ?")
-                .bind(.blob(s.seal(title, .noteTitle(id))), .blob(s.seal(body, .noteBody(id))), .int(id)).run()
             guard let note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
             return note
         }
@@ -47,21 +53,22 @@ extension ChecklistStore {
             guard var note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
             if let title { note.title = title }
             if let body { note.body = body }
-            try s.db.prepare("UPDATE notes SET title = ?, body = ?, modified = ? WHERE id = ?")
+            try s.db.prepare("UPDATE notes SET title = ?, body = ?, modified = ?, aad = 1 WHERE id = ?")
                 .bind(
-                    .blob(s.seal(note.title, .noteTitle(id))), .blob(s.seal(note.body, .noteBody(id))),
-                    .int(Int64(Date().timeIntervalSince1970)), .int(id)
+                    .blob(s.seal(note.title, .noteTitle(note.uid))), .blob(s.seal(note.body, .noteBody(note.uid))),
+                    .int(State.now()), .int(id)
                 ).run()
             guard let saved = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
             return saved
         }
     }
 
-    /// Deletes a note.
+    /// Deletes a note, leaving its tombstone.
     @discardableResult
     public func deleteNote(id: Int64) throws -> Note {
         try write { s in
             guard let note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+            try s.bury(uid: note.uid, kind: .note)
             try s.db.prepare("DELETE FROM notes WHERE id = ?").bind(.int(id)).run()
             return note
         }
@@ -77,13 +84,15 @@ extension ChecklistStore {
 
 extension ChecklistStore.State {
     func note(id: Int64) throws -> Note? {
-        let stmt = try db.prepare("SELECT id, title, body, modified FROM notes WHERE id = ?")
+        let stmt = try db.prepare("SELECT id, title, body, modified, uid, created, aad FROM notes WHERE id = ?")
         try stmt.bind(.int(id))
         defer { stmt.reset() }
         guard try stmt.step() else { return nil }
+        let uid = stmt.text(4)
+        let key = Self.binding(id: id, uid: uid, aad: stmt.int64(6))
         return Note(
-            id: id, title: try open(stmt.blob(1), .noteTitle(id), table: "notes", id: id),
-            body: try open(stmt.blob(2), .noteBody(id), table: "notes", id: id),
-            modified: Date(timeIntervalSince1970: TimeInterval(stmt.int64(3))))
+            id: id, uid: uid, title: try open(stmt.blob(1), .noteTitle(key), table: "notes", id: id),
+            body: try open(stmt.blob(2), .noteBody(key), table: "notes", id: id), modified: Self.date(stmt.int64(3)),
+            created: Self.date(stmt.int64(5)))
     }
 }

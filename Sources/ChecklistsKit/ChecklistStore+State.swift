@@ -13,24 +13,40 @@ extension ChecklistStore {
             self.box = box
         }
 
-        /// What an encrypted value is bound to, so a blob copied to another row does not open.
+        /// What an encrypted value is bound to, so a blob copied to another row does not open:
+        /// the column and the row's uid ("items.text:<uid>"), or for a row sealed before uids
+        /// existed (`aad` 0, until it is re-sealed) its row ID.
         enum Slot {
-            case listName(Int64)
-            case listIcon(Int64)
-            case itemText(Int64)
-            case noteTitle(Int64)
-            case noteBody(Int64)
+            case listName(String)
+            case listIcon(String)
+            case itemText(String)
+            case noteTitle(String)
+            case noteBody(String)
 
             var associatedData: [UInt8] {
                 switch self {
-                case .listName(let id): Array("checklists.name:\(id)".utf8)
-                case .listIcon(let id): Array("checklists.icon:\(id)".utf8)
-                case .itemText(let id): Array("items.text:\(id)".utf8)
-                case .noteTitle(let id): Array("notes.title:\(id)".utf8)
-                case .noteBody(let id): Array("notes.body:\(id)".utf8)
+                case .listName(let key): Array("checklists.name:\(key)".utf8)
+                case .listIcon(let key): Array("checklists.icon:\(key)".utf8)
+                case .itemText(let key): Array("items.text:\(key)".utf8)
+                case .noteTitle(let key): Array("notes.title:\(key)".utf8)
+                case .noteBody(let key): Array("notes.body:\(key)".utf8)
                 }
             }
         }
+
+        /// The key a row's ciphertexts are bound to: its uid (`aad` 1) or its row ID (`aad` 0).
+        /// A uid always holds dashes, so the two never coincide.
+        static func binding(id: Int64, uid: String, aad: Int64) -> String {
+            aad == 1 ? uid : String(id)
+        }
+
+        /// A fresh uid: a random UUID in lowercase.
+        static func newUID() -> String { UUID().uuidString.lowercased() }
+
+        /// The time now in whole seconds, as stored.
+        static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+
+        static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
         func seal(_ text: String, _ slot: Slot) -> [UInt8] {
             box.seal(Array(text.utf8), associatedData: slot.associatedData)
@@ -43,42 +59,58 @@ extension ChecklistStore {
             return String(decoding: plain, as: UTF8.self)
         }
 
+        /// The columns `checklist(from:)` reads, in order.
+        static let listColumns = "id, name, icon, total, remaining, uid, created, modified, aad"
+
         func checklist(from stmt: Statement) throws -> Checklist {
             let id = stmt.int64(0)
+            let uid = stmt.text(5)
+            let key = Self.binding(id: id, uid: uid, aad: stmt.int64(8))
             return Checklist(
-                id: id, name: try open(stmt.blob(1), .listName(id), table: "checklists", id: id),
-                icon: Icon(rawValue: try open(stmt.blob(2), .listIcon(id), table: "checklists", id: id)) ?? .noIcon,
-                total: Int(stmt.int64(3)), remaining: Int(stmt.int64(4)))
+                id: id, uid: uid, name: try open(stmt.blob(1), .listName(key), table: "checklists", id: id),
+                icon: Icon(rawValue: try open(stmt.blob(2), .listIcon(key), table: "checklists", id: id)) ?? .noIcon,
+                total: Int(stmt.int64(3)), remaining: Int(stmt.int64(4)), created: Self.date(stmt.int64(6)),
+                modified: Self.date(stmt.int64(7)))
         }
 
         func checklist(id: Int64) throws -> Checklist? {
-            let stmt = try db.prepare("SELECT id, name, icon, total, remaining FROM checklists WHERE id = ?")
+            let stmt = try db.prepare("SELECT \(Self.listColumns) FROM checklists WHERE id = ?")
             try stmt.bind(.int(id))
             defer { stmt.reset() }
             return try stmt.step() ? try checklist(from: stmt) : nil
         }
 
-        /// Inserts a list; its ID (needed as associated data) exists only after the insert.
+        /// Inserts a list with a fresh uid, its name and icon sealed under that uid.
         func insertChecklist(name: String, icon: Icon) throws -> Int64 {
-            try db.prepare("INSERT INTO checklists(name, icon) VALUES (x'', x'')").run()
-            let id = db.lastInsertRowID
-            try db.prepare("UPDATE checklists SET name = ?, icon = ? WHERE id = ?")
-                .bind(.blob(seal(name, .listName(id))), .blob(seal(icon.rawValue, .listIcon(id))), .int(id)).run()
-            return id
+            let uid = Self.newUID()
+            let now = Self.now()
+            try db.prepare(
+                "INSERT INTO checklists(uid, name, icon, created, modified, aad) VALUES (?, ?, ?, ?, ?, 1)"
+            )
+            .bind(
+                .text(uid), .blob(seal(name, .listName(uid))), .blob(seal(icon.rawValue, .listIcon(uid))),
+                .int(now), .int(now)
+            ).run()
+            return db.lastInsertRowID
         }
+
+        /// The columns `item(from:)` reads, in order.
+        static let itemColumns = "id, list_id, text, checked, due, remind, uid, created, modified, aad"
 
         func item(from stmt: Statement) throws -> ChecklistItem {
             let id = stmt.int64(0)
+            let uid = stmt.text(6)
+            let key = Self.binding(id: id, uid: uid, aad: stmt.int64(9))
             return ChecklistItem(
-                id: id, listID: stmt.int64(1), text: try open(stmt.blob(2), .itemText(id), table: "items", id: id),
-                checked: stmt.int64(3) != 0,
-                dueDate: stmt.isNull(4) ? nil : Date(timeIntervalSince1970: TimeInterval(stmt.int64(4))),
-                shouldRemind: stmt.int64(5) != 0)
+                id: id, uid: uid, listID: stmt.int64(1),
+                text: try open(stmt.blob(2), .itemText(key), table: "items", id: id), checked: stmt.int64(3) != 0,
+                dueDate: stmt.isNull(4) ? nil : Self.date(stmt.int64(4)), shouldRemind: stmt.int64(5) != 0,
+                created: Self.date(stmt.int64(7)), modified: Self.date(stmt.int64(8)))
         }
 
         func items(listID: Int64) throws -> [ChecklistItem] {
             let stmt = try db.prepare(
-                "SELECT id, list_id, text, checked, due, remind FROM items WHERE list_id = ? ORDER BY id")
+                "SELECT \(Self.itemColumns) FROM items WHERE list_id = ? ORDER BY id")
             try stmt.bind(.int(listID))
             var result: [ChecklistItem] = []
             while try stmt.step() { result.append(try item(from: stmt)) }
@@ -88,7 +120,7 @@ extension ChecklistStore {
         /// Like `items(listID:)`, but an item that does not decrypt is skipped and reported.
         func readableItems(listID: Int64) throws -> ([ChecklistItem], [Int64]) {
             let stmt = try db.prepare(
-                "SELECT id, list_id, text, checked, due, remind FROM items WHERE list_id = ? ORDER BY id")
+                "SELECT \(Self.itemColumns) FROM items WHERE list_id = ? ORDER BY id")
             try stmt.bind(.int(listID))
             var items: [ChecklistItem] = []
             var undecryptable: [Int64] = []
@@ -113,7 +145,7 @@ extension ChecklistStore {
         }
 
         func item(id: Int64) throws -> ChecklistItem? {
-            let stmt = try db.prepare("SELECT id, list_id, text, checked, due, remind FROM items WHERE id = ?")
+            let stmt = try db.prepare("SELECT \(Self.itemColumns) FROM items WHERE id = ?")
             try stmt.bind(.int(id))
             defer { stmt.reset() }
             return try stmt.step() ? try item(from: stmt) : nil
@@ -122,15 +154,22 @@ extension ChecklistStore {
         func insertItem(_ item: NewItem, listID: Int64) throws -> ChecklistItem {
             let id = try integer(.checklistItemID)
             try setInteger(.checklistItemID, id + 1)
+            let now = Self.now()
             let stored = ChecklistItem(
-                id: id, listID: listID, text: item.text, checked: item.checked, dueDate: item.dueDate,
-                shouldRemind: item.shouldRemind)
-            try db.prepare("INSERT INTO items(id, list_id, text, checked, due, remind) VALUES (?, ?, ?, ?, ?, ?)")
-                .bind(
-                    .int(id), .int(listID), .blob(seal(item.text, .itemText(id))), .int(item.checked ? 1 : 0),
-                    stored.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
-                    .int(item.shouldRemind ? 1 : 0)
-                ).run()
+                id: id, uid: Self.newUID(), listID: listID, text: item.text, checked: item.checked,
+                dueDate: item.dueDate, shouldRemind: item.shouldRemind, created: Self.date(now),
+                modified: Self.date(now))
+            try db.prepare(
+                """
+                INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """
+            )
+            .bind(
+                .int(id), .int(listID), .blob(seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
+                stored.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                .int(item.shouldRemind ? 1 : 0), .text(stored.uid), .int(now), .int(now)
+            ).run()
             return stored
         }
 

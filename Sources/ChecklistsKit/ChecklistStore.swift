@@ -89,7 +89,7 @@ public final class ChecklistStore: Sendable {
     /// All checklists with their counts, in no particular order (sort with `UserLocale`).
     public func checklists() throws -> [Checklist] {
         try read { s in
-            let stmt = try s.db.prepare("SELECT id, name, icon, total, remaining FROM checklists")
+            let stmt = try s.db.prepare("SELECT \(State.listColumns) FROM checklists")
             var lists: [Checklist] = []
             while try stmt.step() { lists.append(try s.checklist(from: stmt)) }
             return lists
@@ -129,32 +129,31 @@ public final class ChecklistStore: Sendable {
         }
     }
 
-    /// Renames a list and/or changes its icon.
+    /// Renames a list and/or changes its icon, and marks it modified.
     @discardableResult
     public func updateChecklist(id: Int64, name: String? = nil, icon: Icon? = nil) throws -> Checklist {
         let name = try name.map(Self.validName)
         return try write(change: StoreChange.listUpdated) { s in
-            guard try s.checklist(id: id) != nil else { throw ChecklistsError.listNotFound(String(id)) }
-            if let name {
-                try s.db.prepare("UPDATE checklists SET name = ? WHERE id = ?")
-                    .bind(.blob(s.seal(name, .listName(id))), .int(id)).run()
-            }
-            if let icon {
-                try s.db.prepare("UPDATE checklists SET icon = ? WHERE id = ?")
-                    .bind(.blob(s.seal(icon.rawValue, .listIcon(id))), .int(id)).run()
-            }
+            guard let old = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
+            // Both values are sealed again under the uid, so the row is bound one way only.
+            try s.db.prepare("UPDATE checklists SET name = ?, icon = ?, modified = ?, aad = 1 WHERE id = ?")
+                .bind(
+                    .blob(s.seal(name ?? old.name, .listName(old.uid))),
+                    .blob(s.seal((icon ?? old.icon).rawValue, .listIcon(old.uid))), .int(State.now()), .int(id)
+                ).run()
             guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
             return list
         }
     }
 
-    /// Deletes a list and all its items.
+    /// Deletes a list and all its items, leaving tombstones for the list and each item.
     /// - Returns: The deleted list and items (so their reminders can be cancelled).
     @discardableResult
     public func deleteChecklist(id: Int64) throws -> (Checklist, [ChecklistItem]) {
         try write(change: { StoreChange.listDeleted($0.0, items: $0.1) }) { s in
             guard let list = try s.checklist(id: id) else { throw ChecklistsError.listNotFound(String(id)) }
             let items = try s.items(listID: id)
+            try s.bury(listID: id)
             try s.db.prepare("DELETE FROM checklists WHERE id = ?").bind(.int(id)).run()
             if try s.integer(.checklistIndex) == id { try s.setInteger(.checklistIndex, -1) }
             return (list, items)
@@ -233,21 +232,26 @@ public final class ChecklistStore: Sendable {
             if let due = changes.dueDate { new.dueDate = due.map(DueDate.roundedDown) }
             if let remind = changes.shouldRemind { new.shouldRemind = remind }
             if let checked = changes.checked { new.checked = checked }
-            try s.db.prepare("UPDATE items SET text = ?, checked = ?, due = ?, remind = ? WHERE id = ?")
-                .bind(
-                    .blob(s.seal(new.text, .itemText(id))), .int(new.checked ? 1 : 0),
-                    new.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
-                    .int(new.shouldRemind ? 1 : 0), .int(id)
-                ).run()
+            let now = State.now()
+            new.modified = State.date(now)
+            try s.db.prepare(
+                "UPDATE items SET text = ?, checked = ?, due = ?, remind = ?, modified = ?, aad = 1 WHERE id = ?"
+            )
+            .bind(
+                .blob(s.seal(new.text, .itemText(old.uid))), .int(new.checked ? 1 : 0),
+                new.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                .int(new.shouldRemind ? 1 : 0), .int(now), .int(id)
+            ).run()
             return (old, new)
         }
     }
 
-    /// Flips an item's checkmark.
+    /// Flips an item's checkmark and marks it modified.
     @discardableResult
     public func toggleItem(id: Int64) throws -> ChecklistItem {
         try write(change: StoreChange.itemChecked) { s in
-            try s.db.prepare("UPDATE items SET checked = 1 - checked WHERE id = ?").bind(.int(id)).run()
+            try s.db.prepare("UPDATE items SET checked = 1 - checked, modified = ? WHERE id = ?")
+                .bind(.int(State.now()), .int(id)).run()
             guard s.db.changes == 1, let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
             return item
         }
@@ -259,12 +263,13 @@ public final class ChecklistStore: Sendable {
         try updateItem(id: id, ItemChanges(checked: checked)).new
     }
 
-    /// Deletes an item.
+    /// Deletes an item, leaving its tombstone.
     /// - Returns: The deleted item.
     @discardableResult
     public func deleteItem(id: Int64) throws -> ChecklistItem {
         try write(change: StoreChange.itemDeleted) { s in
             guard let item = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
+            try s.bury(uid: item.uid, kind: .item)
             try s.db.prepare("DELETE FROM items WHERE id = ?").bind(.int(id)).run()
             return item
         }
@@ -400,6 +405,7 @@ extension ChecklistStore {
             SELECT (SELECT count(*) FROM settings WHERE key = 'KeyCheck')
                 + (SELECT count(*) FROM settings WHERE key = 'StoreID')
                 + (SELECT count(*) FROM settings WHERE key = 'FirstTime' AND CAST(value AS INTEGER) = 0)
+                - (SELECT count(*) FROM settings WHERE key = 'ResealPending')
             """)
         return ready == 3
     }
@@ -416,6 +422,7 @@ extension ChecklistStore {
         let settings = try plainSettings(db)
         let box = try unlock(db, keyProvider: try keyProvider(settings))
         let state = State(db: db, box: box)
+        try state.resealIfPending()
         try db.transaction {
             guard try state.integer(.firstTime) != 0 else { return }
             let id = try state.insertChecklist(name: "List", icon: .noIcon)

@@ -2,9 +2,10 @@ import SQLiteKit
 
 /// The database schema and its forward migrations, versioned with `PRAGMA user_version`.
 ///
-/// Plain (unencrypted) columns hold only what counting and reminders need and no words the
-/// user wrote: ids, per-list counts, checked flags, due times and remind flags. List names,
-/// list icons and item texts are encrypted blobs (sorting by name happens after decryption).
+/// Plain (unencrypted) columns hold only what counting, reminders and sync need and no words the
+/// user wrote: ids and uids, per-list counts, checked flags, due times, remind flags, created and
+/// modified times, and tombstones (uid, kind, time). List names, list icons, item texts and
+/// notes are encrypted blobs (sorting by name happens after decryption).
 enum Schema {
     /// 'CHKL': marks the file as ours, so a foreign SQLite file is never written to.
     static let applicationID: Int64 = 0x4348_4B4C
@@ -68,7 +69,48 @@ enum Schema {
             icon TEXT
         );
         """,
+        // 4: a model ready for sync. Every list, item and note gets a stable uid (a random UUID),
+        // created and modified times (now, or for a note its modified time), and `aad`, what its
+        // ciphertexts are bound to: 0 the row ID (older rows), 1 the uid. Existing rows are
+        // re-sealed under their uid on the first open with the key ("ResealPending"); until then
+        // reads honour `aad`. Deletions leave tombstones (uid, kind, time) for a later sync.
+        """
+        ALTER TABLE checklists ADD COLUMN uid TEXT;
+        ALTER TABLE checklists ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE checklists ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE checklists ADD COLUMN aad INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE items ADD COLUMN uid TEXT;
+        ALTER TABLE items ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE items ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE items ADD COLUMN aad INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE notes ADD COLUMN uid TEXT;
+        ALTER TABLE notes ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE notes ADD COLUMN aad INTEGER NOT NULL DEFAULT 0;
+        UPDATE checklists SET uid = \(newUID), created = \(now), modified = \(now);
+        UPDATE items SET uid = \(newUID), created = \(now), modified = \(now);
+        UPDATE notes SET uid = \(newUID), created = modified;
+        CREATE UNIQUE INDEX checklists_by_uid ON checklists(uid);
+        CREATE UNIQUE INDEX items_by_uid ON items(uid);
+        CREATE UNIQUE INDEX notes_by_uid ON notes(uid);
+        CREATE TABLE tombstones(
+            uid TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            deleted_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX tombstones_by_time ON tombstones(deleted_at);
+        INSERT INTO settings(key, value) SELECT 'ResealPending', 1
+            WHERE EXISTS (SELECT 1 FROM checklists) OR EXISTS (SELECT 1 FROM notes);
+        """,
     ]
+
+    /// SQL for the time now, in whole seconds since 1970.
+    private static let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+
+    /// SQL for a fresh random (version 4) UUID in lowercase, evaluated once per row.
+    private static let newUID = """
+        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
+        || substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+        """
 
     static var currentVersion: Int32 { Int32(migrations.count) }
 

@@ -6,6 +6,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case firstTime = "FirstTime"
     /// The next item ID to hand out; only ever grows.
     case checklistItemID = "ChecklistItemID"
+    /// How many days a deletion's tombstone is kept for a later sync (not an iOS key).
+    case tombstoneDays = "TombstoneDays"
 
     /// The registered default, as in the iOS app.
     public var defaultValue: Int64 {
@@ -13,6 +15,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .checklistIndex: -1
         case .firstTime: 1
         case .checklistItemID: 0
+        case .tombstoneDays: 90
         }
     }
 }

@@ -14,7 +14,8 @@ import Testing
         #expect(result.stdout.contains("No Items"))
         let lists = try #require(try cli.json("lists") as? [[String: Any]])
         #expect(lists.count == 1)
-        #expect(Set(lists[0].keys) == ["id", "name", "icon", "remaining", "total", "status"])
+        #expect(
+            Set(lists[0].keys) == ["id", "uid", "name", "icon", "remaining", "total", "status", "created", "modified"])
     }
 
     @Test func managesListsAndItems() throws {

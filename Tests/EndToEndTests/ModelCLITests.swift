@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The model for sync through the CLI: uids and times in `--json`, tombstones, and ciphertexts
+/// bound to the uid.
+@Suite struct ModelCLITests {
+    let dir = TemporaryDirectory()
+    var cli: CLIRunner { CLIRunner(home: dir.appending("home")) }
+    var database: String { dir.appending("home") + "/checklists.sqlite" }
+
+    func sqlite(_ sql: String) throws -> String {
+        let result = try CLIRunner.execute("/usr/bin/sqlite3", [database, sql], environment: [:])
+        #expect(result.status == 0, "\(sql): \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func object(_ arguments: String...) throws -> [String: Any] {
+        let result = try cli.run(arguments: arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require((parsed as? [[String: Any]])?.first ?? parsed as? [String: Any])
+    }
+
+    @Test func jsonShowsUidsThatEditsAndTogglesKeep() throws {
+        let list = try object("list", "add", "Trip")
+        let item = try object("item", "add", "Trip", "Pack", "--due", "2030-01-02 09:30")
+        let uid = try #require(item["uid"] as? String)
+        #expect(UUID(uuidString: uid) != nil && uid == uid.lowercased())
+        #expect(item["id"] as? Int == 0)
+        #expect(item["created"] as? String == item["modified"] as? String)
+        #expect((item["modified"] as? String)?.hasSuffix("Z") == true)  // the style of "due" (TZ=UTC)
+        for command in [["item", "edit", "0", "--text", "Pack bags"], ["item", "toggle", "0"]] {
+            #expect(try cli.run(arguments: command).status == 0)
+        }
+        #expect(try object("items", "Trip")["uid"] as? String == uid)
+        #expect(try object("list", "edit", "Trip", "--name", "Journey")["uid"] as? String == list["uid"] as? String)
+        #expect(try object("lists")["uid"] is String)
+    }
+
+    @Test func deletingAListLeavesTombstonesForItAndItsItems() throws {
+        try cli.run("list", "add", "Trip")
+        for text in ["a", "b"] { try cli.run("item", "add", "Trip", text) }
+        let uids = try sqlite("SELECT group_concat(uid) FROM (SELECT uid FROM items ORDER BY id)")
+        let listUID = try sqlite("SELECT uid FROM checklists WHERE id = 2")
+        #expect(try cli.run("list", "delete", "Trip").status == 0)
+        let buried = try sqlite(
+            "SELECT group_concat(uid) FROM (SELECT uid FROM tombstones WHERE kind = 'item' ORDER BY uid)")
+        #expect(buried == uids.split(separator: ",").sorted().joined(separator: ","))
+        #expect(try sqlite("SELECT kind FROM tombstones WHERE uid = '\(listUID)'") == "list")
+    }
+
+    @Test func aCiphertextCopiedToAnotherItemIsReportedUndecryptable() throws {
+        for text in ["first", "second", "third"] { try cli.run("item", "add", "List", text) }
+        _ = try sqlite("UPDATE items SET text = (SELECT text FROM items WHERE id = 0) WHERE id = 1")
+        let result = try cli.run("items", "List")
+        #expect(result.status == 3)
+        #expect(result.stdout.contains("first") && result.stdout.contains("third"))
+        #expect(result.stderr.contains("1 item of List could not be decrypted (ID 1)"))
+    }
+}
