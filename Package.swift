@@ -40,11 +40,12 @@ let package = Package(
         .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
-        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils"]),
+        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
-        .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication", "DBus", "CPAM", "Sodium"]),
+        // A shim that re-exports LocalAuthentication (which holds the live backends now).
+        .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication"]),
         .target(
             name: "ChecklistsKit",
             dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
@@ -65,6 +66,8 @@ let package = Package(
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
+        // The tutorial's screen as a program with no setup; SeedCompatibilityTests runs it.
+        .executableTarget(name: "SeedSample", dependencies: ["LocalAuthentication"], path: "Tests/SeedSample"),
 
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
@@ -79,7 +82,7 @@ let package = Package(
             name: "LinuxAuthenticationTests",
             dependencies: ["LinuxAuthentication", "LocalAuthentication", "TestSupport"]),
         .testTarget(
-            name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "LinuxAuthentication", "TestSupport"]),
+            name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
         .testTarget(

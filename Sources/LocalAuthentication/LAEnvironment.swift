@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// The backends `LAContext` evaluates with: fingerprint reader, account password, app passcode,
-/// presenter and persisted state. `LAContext()` uses `LAEnvironment.shared`, which the
-/// executable sets up once; tests pass their own to `LAContext(environment:)`.
+/// presenter and persisted state. `LAContext()` uses `LAEnvironment.shared`, the live backends
+/// unless the app assigned others; tests pass their own to `LAContext(environment:)`.
 public struct LAEnvironment: Sendable {
     /// The fingerprint reader, or nil when none is wired.
     public var biometrics: (any BiometricDevice)?
@@ -39,14 +39,23 @@ public struct LAEnvironment: Sendable {
         reuse = ReuseStamp(directory: runtimeDirectory ?? stateDirectory)
     }
 
-    /// The environment `LAContext()` uses. Set it once at startup, before making contexts.
+    /// The environment `LAContext()` uses. Unless something was assigned, it is `live()`, built
+    /// on first use, so `LAContext()` works with no setup, as on Apple. An app that has its own
+    /// passcode or state directory may assign `live(passcode:stateDirectory:runtimeDirectory:)`
+    /// once at startup, before making contexts.
     public static var shared: LAEnvironment {
-        get { sharedStorage.withLock { $0 } }
+        get {
+            sharedStorage.withLock { stored in
+                if let stored { return stored }
+                let live = LAEnvironment.live()
+                stored = live
+                return live
+            }
+        }
         set { sharedStorage.withLock { $0 = newValue } }
     }
 
-    private static let sharedStorage = Mutex<LAEnvironment>(
-        LAEnvironment(stateDirectory: NSTemporaryDirectory() + "/checklists-la-\(getuid())"))
+    private static let sharedStorage = Mutex<LAEnvironment?>(nil)
 
     /// Ends every evaluation in progress with `systemCancel` (session locked, system suspending).
     public static func cancelEvaluationsForSystemEvent() {

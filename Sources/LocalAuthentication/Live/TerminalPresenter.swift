@@ -1,5 +1,4 @@
 import Foundation
-import LocalAuthentication
 import Sodium
 
 /// Prompts on the controlling terminal (`/dev/tty`), like sudo: works even when standard input

@@ -1,6 +1,5 @@
 import CPAM
 import Foundation
-import LocalAuthentication
 import Sodium
 
 /// Checks the account password through Linux-PAM, service "checklists" (PAM's "other" applies

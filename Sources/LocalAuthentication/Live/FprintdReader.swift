@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import LocalAuthentication
 import Sodium
 
 /// The fingerprint reader through fprintd (`net.reactivated.Fprint` on the system bus).
