@@ -16,7 +16,7 @@ bin=${CHECKLISTS_BIN:-$root/.build/release/checklists}
 py=/usr/bin/python3
 [ -x "$bin" ] || { echo "soak: no binary at $bin (make release)" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/checklists-soak.XXXXXX")
+work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/checklists-soak.XXXXXX")" && pwd -P) # canonical, as /proc shows it
 export HOME="$work" CHECKLISTS_HOME="$work/home" TMPDIR="$work/tmp" TZ=UTC LANG=C.UTF-8
 export XDG_RUNTIME_DIR="$work/run" PATH=/usr/bin:/bin
 unset DBUS_SESSION_BUS_ADDRESS DBUS_SYSTEM_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY 2>/dev/null || true
@@ -76,6 +76,9 @@ kill_loop() {
             sleep 0.01
         done
         if [ "$mode" = powercut ]; then
+            if grep -q '^A' "$log" && [ -z "$(find "$work/shadow" -name 'ino-*' -newer "$work/shadow/.baseline")" ]; then
+                fail "the power-cut shim recorded no fsync (is LD_PRELOAD honoured?)"
+            fi
             dropped=$($py "$here/restore.py" cut "$CHECKLISTS_HOME" "$work/shadow")
             [ -z "$dropped" ] || cuts=$((cuts + 1))
             case " $dropped " in *" checklists.sqlite "* | *" checklists.sqlite-wal "*) dbcuts=$((dbcuts + 1)) ;; esac

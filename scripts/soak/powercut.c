@@ -34,9 +34,10 @@ static int real_sync(int fd, int data) {
 }
 
 static int under_root(int fd) {
-    const char *root = getenv("POWERCUT_ROOT");
+    static char root[4096];
     char link[64], path[4096];
-    if (!root || !getenv("POWERCUT_SHADOW")) return 0;
+    if (!root[0] && (!getenv("POWERCUT_ROOT") || !realpath(getenv("POWERCUT_ROOT"), root))) return 0;
+    if (!getenv("POWERCUT_SHADOW")) return 0;
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t n = readlink(link, path, sizeof path - 1);
     if (n < 0) return 0;

@@ -25,6 +25,7 @@ listing_path = os.path.join(shadow, f"dir-{identity(directory)}")
 if mode == "baseline":
     shutil.rmtree(shadow, ignore_errors=True)
     os.makedirs(shadow)
+    open(os.path.join(shadow, ".baseline"), "w").close()  # records newer than this: the shim's
     with open(listing_path, "w") as listing:
         for entry in os.scandir(directory):
             if entry.is_file(follow_symlinks=False):
