@@ -22,6 +22,9 @@ export XDG_RUNTIME_DIR="$work/run" PATH=/usr/bin:/bin
 unset DBUS_SESSION_BUS_ADDRESS DBUS_SYSTEM_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY 2>/dev/null || true
 mkdir -p "$TMPDIR" && mkdir -m 700 -p "$XDG_RUNTIME_DIR"
 trap 'status=$?; [ $status -eq 0 ] && rm -rf "$work"; exit $status' EXIT
+# A private copy: a rebuild of the original during the run must not fail a command.
+cp "$bin" "$work/checklists"
+bin=$work/checklists
 
 fail() {
     echo "soak: $*" >&2
@@ -67,7 +70,9 @@ kill_loop() {
         fi
         pid=$!
         sleep "$(random_delay 20 400)"
-        /bin/kill -KILL -- "-$pid" 2>/dev/null || fail "cannot kill the writer group $pid"
+        if ! /bin/kill -KILL -- "-$pid" 2>/dev/null; then
+            grep '^E' "$log" >/dev/null && fail "the writer failed: $(grep '^E' "$log") — $(tail -2 "$work/writer.err")"
+        fi
         wait "$pid" 2>/dev/null || true
         # No member of the writer's process group may outlive the kill (e.g. mid-exec).
         # (Killed children may linger as zombies here: PID 1 does not reap them.)
