@@ -11,16 +11,17 @@ import Testing
     @Test(
         .enabled(if: built, "the fuzz targets are not built: sh scripts/fuzz.sh build"),
         arguments: [("FuzzArguments", 50_000), ("FuzzDueDate", 30_000), ("FuzzVault", 10_000), ("FuzzStore", 2_000)])
-    func targetRunsWithoutCrash(target: String, runs: Int) throws {
+    func targetRunsWithoutCrash(target: String, runs: Int) async throws {
         let scratch = TemporaryDirectory("fuzz-smoke")
         mkdir(scratch.appending("corpus"), 0o700)
-        let result = try CLIRunner.execute(
-            Self.directory + "/" + target,
-            [
-                "-runs=\(runs)", "-max_len=4096", "-timeout=20", "-artifact_prefix=\(scratch.path)/",
-                scratch.appending("corpus"), Rig.root + "/Tests/Fuzz/corpus/" + target,
-            ],
-            environment: ["TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"])
+        let arguments = [
+            "-runs=\(runs)", "-max_len=4096", "-timeout=20", "-artifact_prefix=\(scratch.path)/",
+            scratch.appending("corpus"), Rig.root + "/Tests/Fuzz/corpus/" + target,
+        ]
+        let environment = ["TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"]
+        let result = try await BlockingWork.run {
+            try CLIRunner.execute(Self.directory + "/" + target, arguments, environment: environment)
+        }
         #expect(result.status == 0, "\(result.stderr.suffix(3000))")
         #expect(result.stderr.contains("Done \(runs) runs"), "\(result.stderr.suffix(500))")
     }

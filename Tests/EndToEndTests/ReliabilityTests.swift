@@ -13,27 +13,28 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: release) ? release : CLIRunner.binary
     }
 
-    func soak(_ arguments: String...) throws -> CLIRunner.Result {
-        try CLIRunner.execute(
-            "/bin/sh", [Rig.root + "/scripts/soak.sh"] + arguments,
-            environment: ["PATH": "/usr/bin:/bin", "CHECKLISTS_BIN": binary, "TMPDIR": NSTemporaryDirectory()])
+    func soak(_ arguments: String...) async throws -> CLIRunner.Result {
+        let environment = ["PATH": "/usr/bin:/bin", "CHECKLISTS_BIN": binary, "TMPDIR": NSTemporaryDirectory()]
+        return try await BlockingWork.run {
+            try CLIRunner.execute("/bin/sh", [Rig.root + "/scripts/soak.sh"] + arguments, environment: environment)
+        }
     }
 
-    @Test func acknowledgedWritesSurviveKillNine() throws {
-        let result = try soak("crash", "50")
+    @Test func acknowledgedWritesSurviveKillNine() async throws {
+        let result = try await soak("crash", "50")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("50 kills"))
     }
 
-    @Test func acknowledgedWritesSurvivePowerLoss() throws {
-        let result = try soak("powercut", "15")
+    @Test func acknowledgedWritesSurvivePowerLoss() async throws {
+        let result = try await soak("powercut", "15")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         // The simulated cut really dropped unsynced data (else it tests nothing).
         #expect(!result.stdout.contains("(0 cuts dropped"), "\(result.stdout)")
     }
 
-    @Test func sixProcessesLoseNoUpdateOnAFreshHome() throws {
-        let result = try soak("concurrent", "6", "50")
+    @Test func sixProcessesLoseNoUpdateOnAFreshHome() async throws {
+        let result = try await soak("concurrent", "6", "50")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("6 processes"))
     }
