@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders lint clean
+.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
 
 all: build
 
@@ -20,10 +20,12 @@ run: release
 	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS)
 
 # Builds everything (and the release binary, which ReleaseHooksTests checks honours no test
-# hook), starts the test rigs on private buses, runs every test.
+# hook, and the fuzz targets, which FuzzSmokeTests runs briefly), starts the test rigs on
+# private buses, runs every test.
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
+	sh scripts/fuzz.sh build
 	sh scripts/test.sh
 
 # The benchmarks (docs/BENCHMARKS.md): 30–40 minutes; bench-quick: under a minute once built.
@@ -40,6 +42,19 @@ bench-build: bootstrap
 # 1,000 reminders over two minutes through the real agent (takes ~2.5 minutes).
 bench-reminders: release
 	sh bench/reminders.sh
+
+# Reliability (issue 13): 1,000 kill -9 rounds, 300 power cuts, 6 processes × 1,000 edits,
+# each checked for lost acknowledged writes and integrity (scripts/soak.sh; ~15 minutes).
+soak: release
+	sh scripts/soak.sh all
+
+# libFuzzer targets (Tests/Fuzz), each for FUZZ_SECONDS (default 60), seeds in Tests/Fuzz/corpus.
+FUZZ_SECONDS ?= 60
+fuzz: fuzz-build
+	sh scripts/fuzz.sh run $(FUZZ_SECONDS)
+
+fuzz-build: bootstrap
+	sh scripts/fuzz.sh build
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench

@@ -96,3 +96,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Tests/Fuzz, `make fuzz`): only in the manifest when scripts/fuzz.sh builds
+// them with `-sanitize=fuzzer,address` (libFuzzer supplies `main`, so a plain build cannot link them).
+if Context.environment["CHECKLISTS_FUZZ"] == "1" {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzArguments", ["Arguments"]), ("FuzzDueDate", ["ChecklistsKit"]), ("FuzzVault", ["Keychain", "Sodium"]),
+        ("FuzzStore", ["ChecklistsKit", "Sodium"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Tests/Fuzz/\(name)"))
+    }
+}
