@@ -49,7 +49,14 @@ let package = Package(
         .target(
             name: "ChecklistsKit",
             dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
-        .target(name: "ChecklistsApp", dependencies: ["ChecklistsKit", "DBus", "SQLiteKit", "CSQLite"]),
+        .target(
+            name: "ChecklistsApp",
+            dependencies: [
+                "ChecklistsKit", "DBus", "SQLiteKit", "CSQLite", "Keychain", "LocalAuthentication",
+                "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "Sodium", "PrivateFiles",
+            ],
+            // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
+            swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
@@ -58,11 +65,10 @@ let package = Package(
         .executableTarget(
             name: "checklists",
             dependencies: [
-                "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication", "PrivateFiles", "Keychain",
-                "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "TerminalText",
-            ],
-            // Test hooks (LiveAuthentication.swift) are compiled into debug builds only.
-            swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
+                "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
+                "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
+                "TerminalText",
+            ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
@@ -92,7 +98,10 @@ let package = Package(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
         .testTarget(
             name: "ChecklistsAppTests",
-            dependencies: ["ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport"]),
+            dependencies: [
+                "ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport", "LocalAuthentication", "Keychain",
+                "Sodium",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,14 +16,16 @@ open class KeychainWrapper: @unchecked Sendable {
     /// SwiftKeychainWrapper 2.x's name for `standard`.
     public static func standardKeychainAccess() -> KeychainWrapper { standard }
 
-    /// The backend new wrappers use. The executable sets it once (Secret Service or the file
-    /// vault, see `KeychainChooser`); until then, a file vault under `~/.local/share/checklists`.
+    /// The backend of `standard` and of wrappers made without one: a thin facade for
+    /// tutorial-shaped code, which may set it once (an app passes its backend to each wrapper
+    /// instead). Until set, a file vault under `~/.local/share/checklists`.
     public static var defaultBackend: any KeychainBackend {
         get { configuration.withLock { $0.backend } }
         set { configuration.withLock { $0.backend = newValue } }
     }
 
-    /// Whether the app is unlocked, for `whenUnlocked` items. The app lock sets it.
+    /// Whether the app is unlocked, for `whenUnlocked` items of wrappers made without their
+    /// own `appUnlocked` (the facade's default: always). An app passes its own per wrapper.
     public static var isAppUnlocked: @Sendable () -> Bool {
         get { configuration.withLock { $0.appUnlocked } }
         set { configuration.withLock { $0.appUnlocked = newValue } }
@@ -35,6 +37,8 @@ open class KeychainWrapper: @unchecked Sendable {
     public private(set) var accessGroup: String?
     /// Where the items live.
     public let backend: any KeychainBackend
+    /// Whether the app is unlocked now, for `whenUnlocked` items.
+    public let appUnlocked: @Sendable () -> Bool
 
     /// A wrapper for `serviceName` on the default backend.
     public convenience init(serviceName: String, accessGroup: String? = nil) {
@@ -42,10 +46,16 @@ open class KeychainWrapper: @unchecked Sendable {
     }
 
     /// A wrapper for `serviceName` on `backend`.
-    public init(serviceName: String, accessGroup: String? = nil, backend: any KeychainBackend) {
+    /// - Parameter appUnlocked: Whether the app is unlocked now (`whenUnlocked` items are
+    ///   readable only then); nil asks `KeychainWrapper.isAppUnlocked`.
+    public init(
+        serviceName: String, accessGroup: String? = nil, backend: any KeychainBackend,
+        appUnlocked: (@Sendable () -> Bool)? = nil
+    ) {
         self.serviceName = serviceName
         self.accessGroup = accessGroup
         self.backend = backend
+        self.appUnlocked = appUnlocked ?? { KeychainWrapper.isAppUnlocked() }
     }
 
     // MARK: - Setters (true on success)
@@ -192,7 +202,7 @@ open class KeychainWrapper: @unchecked Sendable {
     /// - Throws: `KeychainError` when the item exists but may not be read now.
     open func read(forKey key: String, context: LAContext?) throws(KeychainError) -> Data? {
         guard let record = try backend.read(service: serviceName, key: key) else { return nil }
-        try Self.authorize(record, context: context)
+        try Self.authorize(record, context: context, appUnlocked: appUnlocked())
         return record.data
     }
 }
@@ -204,8 +214,8 @@ extension KeychainWrapper {
     /// the context's reuse window).
     static let freshness: TimeInterval = 10
 
-    static func authorize(_ record: KeychainRecord, context: LAContext?) throws(KeychainError) {
-        if record.accessibility.needsUnlockedApp && !isAppUnlocked() { throw KeychainError.appLocked }
+    static func authorize(_ record: KeychainRecord, context: LAContext?, appUnlocked: Bool) throws(KeychainError) {
+        if record.accessibility.needsUnlockedApp && !appUnlocked { throw KeychainError.appLocked }
         let control = record.accessControl
         guard !control.isEmpty else { return }
         guard let context, let success = context.lastSuccess,
@@ -233,18 +243,19 @@ extension KeychainWrapper {
     fileprivate static let configuration = Mutex<Configuration>(
         Configuration(
             backend: FileVault(
-                path: KeychainPaths.defaultDirectory + "/keychain.vault",
-                keySource: .keyFile(KeychainPaths.defaultDirectory + "/keychain.key")),
+                path: KeychainPaths.defaultDirectory() + "/keychain.vault",
+                keySource: .keyFile(KeychainPaths.defaultDirectory() + "/keychain.key")),
             appUnlocked: { true }))
 }
 
 /// Default locations of the file vault.
 public enum KeychainPaths {
-    /// `$CHECKLISTS_HOME`, else `$XDG_DATA_HOME/checklists`, else `~/.local/share/checklists`.
-    public static var defaultDirectory: String {
-        let env = ProcessInfo.processInfo.environment
+    /// The data directory for `environment` (given, never read here): `CHECKLISTS_HOME`, else
+    /// `XDG_DATA_HOME/checklists`, else `HOME/.local/share/checklists`; with none of them, the
+    /// user's home directory from the password database.
+    public static func defaultDirectory(environment env: [String: String] = [:]) -> String {
         if let home = env["CHECKLISTS_HOME"], !home.isEmpty { return home }
         if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
-        return (env["HOME"] ?? NSHomeDirectory()) + "/.local/share/checklists"
+        return (env["HOME"] ?? NSHomeDirectoryForUser(NSUserName()) ?? "/") + "/.local/share/checklists"
     }
 }

@@ -1,8 +1,8 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
-import Sodium
 
 /// `auth status`, `auth test`, `passcode set|change|remove`.
 enum AuthCommands {
@@ -57,12 +57,7 @@ enum AuthCommands {
             details: ["Asks twice on the terminal. --stdin reads one line from standard input instead (for scripts)."],
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
-            let passcode = context.authEnvironment().passcode!
-            if passcode.isSet { throw CLIError.refused("A passcode is already set; use 'checklists passcode change'.") }
-            let reader = SecretReader(context)
-            var new = try reader.newSecret(label: "New passcode")
-            defer { Sodium.wipe(&new) }
-            try passcode.set(new)
+            try context.session.setPasscode()
             context.output.line("Passcode set. Checklists now asks for it instead of your account password.")
         },
         Command(
@@ -71,15 +66,7 @@ enum AuthCommands {
             details: ["--stdin reads two lines: the current passcode, then the new one."],
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
-            var current = try currentPasscode(context, label: "Current passcode", attempts: 1)
-            defer { Sodium.wipe(&current) }
-            var new = try SecretReader(context).newSecret(label: "New passcode")
-            defer { Sodium.wipe(&new) }
-            // With the lock on the passcode, the data key moves to the new one first.
-            if LockSettings.read(directory: context.home).method == .passcode {
-                try context.appLock().resealPasscode(old: current, new: new)
-            }
-            try context.authEnvironment().passcode!.set(new)
+            try context.session.changePasscode()
             context.output.line("Passcode changed.")
         },
         Command(
@@ -87,13 +74,7 @@ enum AuthCommands {
             summary: "Remove the app passcode (asks for it first); your account password applies again.",
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
-            guard LockSettings.read(directory: context.home).method != .passcode else {
-                throw CLIError.refused(
-                    "The passcode cannot be removed while the app lock uses it: 'checklists lock disable' first.")
-            }
-            var current = try currentPasscode(context, label: "Current passcode", attempts: 1)
-            Sodium.wipe(&current)
-            try context.authEnvironment().passcode!.remove()
+            try context.session.removePasscode()
             context.output.line("Passcode removed. Checklists asks for your account password again.")
         },
     ]
@@ -105,68 +86,6 @@ enum AuthCommands {
         default: throw CLIError.usage("--policy must be biometrics or owner")
         }
     }
-
-    /// Asks for the app passcode (terminal, or one line with `--stdin`) until it is right, with
-    /// the same persisted back-off as every password.
-    /// - Returns: The verified passcode; the caller wipes it.
-    /// - Throws: `LAError` when it is wrong `attempts` times, cancelled, or in back-off.
-    static func currentPasscode(_ context: Context, label: String, attempts: Int) throws -> [UInt8] {
-        let environment = context.authEnvironment()
-        let verifier = environment.passcode!
-        guard verifier.isSet else { throw CLIError.refused("No passcode is set; use 'checklists passcode set'.") }
-        let reader = SecretReader(context)
-        var notice: String?
-        for _ in 0..<(reader.fromStdin ? 1 : max(1, attempts)) {
-            let verified = try environment.state.attempt(
-                now: Date(), answer: { try reader.secret(label: label, notice: notice) },
-                check: { verifier.verify($0) ? $0 : nil })
-            if let verified { return verified }
-            notice = "Wrong passcode, try again."
-        }
-        throw LAError(.authenticationFailed, "Wrong passcode.")
-    }
-}
-
-/// Reads secrets from the terminal without echo, or from standard input with `--stdin`;
-/// never from argv or the environment.
-struct SecretReader {
-    let fromStdin: Bool
-    let presenter: any AuthenticationPresenter
-
-    init(_ context: Context) {
-        fromStdin = context.arguments.has("--stdin")
-        presenter = context.authEnvironment().presenter
-    }
-
-    func secret(label: String, notice: String? = nil) throws -> [UInt8] {
-        if fromStdin { return try Self.stdinLine() }
-        guard presenter.canPrompt else { throw LAError(.notInteractive, "No terminal to ask on; use --stdin.") }
-        guard
-            let answer = presenter.askPassword(
-                PasswordPrompt(reason: "", label: label, notice: notice, cancelTitle: "Cancel"))
-        else { throw LAError(.userCancel) }
-        return answer
-    }
-
-    /// A new secret, asked twice on a terminal.
-    func newSecret(label: String) throws -> [UInt8] {
-        var first = try secret(label: label)
-        if let weakness = AppPasscode.weakness(of: first) {
-            Sodium.wipe(&first)
-            throw CLIError.usage(weakness + " Nothing was changed.")
-        }
-        if fromStdin { return first }
-        var second = try secret(label: "Repeat to confirm")
-        defer { Sodium.wipe(&second) }
-        guard Sodium.constantTimeEqual(first, second) else {
-            Sodium.wipe(&first)
-            throw CLIError.usage("The two entries differ; nothing was changed.")
-        }
-        return first
-    }
-
-    /// One line of standard input, without its newline (at most `StdinLines.limit` bytes).
-    static func stdinLine() throws -> [UInt8] { try StdinLines.next() }
 }
 
 /// `auth test --json`.

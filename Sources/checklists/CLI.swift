@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Keychain
@@ -42,7 +43,7 @@ enum CLI {
                 }
                 try checkGlobalOptions(args)
                 var context = Context(arguments: args, environment: environment, output: output)
-                defer { context.closeStore() }
+                defer { context.session.close() }
                 try ChecklistCommands.printOverview(&context)
                 return ExitCode.ok.rawValue
             }
@@ -55,9 +56,10 @@ enum CLI {
             var context = Context(arguments: args, environment: environment, output: output)
             if Editor.cleansUpBefore(command) { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
-                context.closeStore()
                 // A change may have moved a reminder: let a running agent re-plan.
-                if context.reminders?.changed == true { ReminderAgent.poke(home: context.home) }
+                let changed = context.session.changedReminders
+                context.session.close()
+                if changed { ReminderAgent.poke(home: context.home) }
             }
             try command.run(&context)
             return ExitCode.ok.rawValue
@@ -109,6 +111,10 @@ enum CLI {
     static func describe(_ error: Error) -> (ExitCode, String) {
         switch error {
         case let e as CLIError: (e.code, e.message)
+        case AppSessionError.locked: (.refused, "\(error)")
+        case AppSessionError.refused(let message): (.refused, message)
+        case AppSessionError.rejected(let message): (.usage, message)
+        case AppSessionError.storage(let message): (.storage, message)
         case let e as ArgumentError: (.usage, e.description)
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
         case let e as StoreError: (.storage, e.description)

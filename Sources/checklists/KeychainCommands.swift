@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Keychain
@@ -11,9 +12,9 @@ enum KeychainCommands {
             path: ["keychain", "status"], usage: "keychain status",
             summary: "Show which keychain holds your secrets, and why.", touchesContent: false
         ) { context in
-            let choice = try context.keychainChoice()
+            let choice = try context.session.keychainChoice()
             let keys = (try? choice.backend.keys(service: KeychainWrapper.defaultServiceName)) ?? []
-            let dataKey = keys.contains(context.keyItems().name(KeyItems.dataKey))
+            let dataKey = keys.contains(context.session.keyItems().name(KeyItems.dataKey))
             if context.json {
                 try context.output.json(
                     KeychainStatus(
@@ -38,7 +39,8 @@ enum KeychainCommands {
             summary: "List the names of Checklists' keychain items.",
             touchesContent: false
         ) { context in
-            let keys = try context.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName).sorted()
+            let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
+                .sorted()
             if context.json { try context.output.json(keys) } else { keys.forEach(context.output.line) }
         },
         Command(
@@ -46,7 +48,7 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !isCustody(key) else { throw CLIError.refused("The data key is never shown.") }
+            guard !AppSession.isCustody(key) else { throw CLIError.refused("The data key is never shown.") }
             if key == SecretMessage.key {
                 // The secret message is read only behind its own check (see `secret`).
                 guard let text = try SecretCommands.open(&context).storedText() else {
@@ -56,7 +58,7 @@ enum KeychainCommands {
                 return
             }
             _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
-            guard let data = try context.keychain().read(forKey: key, context: nil) else {
+            guard let data = try context.session.keychain().read(forKey: key, context: nil) else {
                 throw CLIError.refused("No keychain item \"\(key)\".")
             }
             context.output.line(String(decoding: data, as: UTF8.self))
@@ -68,7 +70,7 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !isCustody(key) else { throw CLIError.refused("The data key cannot be replaced.") }
+            guard !AppSession.isCustody(key) else { throw CLIError.refused("The data key cannot be replaced.") }
             let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
             if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
             var value = try StdinLines.all(limit: FileVault.itemLimit, what: "the value")
@@ -76,7 +78,7 @@ enum KeychainCommands {
             if let message {
                 try message.replace(with: String(decoding: value, as: UTF8.self))
             } else {
-                try context.keychain().store(value, forKey: key)
+                try context.session.keychain().store(value, forKey: key)
             }
             context.output.line("Stored \(key).")
         },
@@ -98,7 +100,8 @@ enum KeychainCommands {
                 return
             }
             _ = try context.store()
-            guard try context.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key) else {
+            guard try context.session.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key)
+            else {
                 throw CLIError.refused("No keychain item \"\(key)\".")
             }
             context.output.line("Removed \(key).")
@@ -110,29 +113,9 @@ enum KeychainCommands {
             guard let target = KeychainChooser.Preference(rawValue: try context.positional(0, "BACKEND")) else {
                 throw CLIError.usage("the backend must be auto, secret-service or file")
             }
-            let store = try context.store()  // proves the current keychain opens the data
-            let from = try context.keychainChoice().backend
-            let to = try KeychainChooser.choose(target, vaultDirectory: context.home).backend
-            let service = KeychainWrapper.defaultServiceName
-            // This store's items and the user's own move; other stores' key items stay.
-            let items = KeyItems(storeID: store.storeID)
-            guard from.name != to.name else {
-                try store.setSetting(named: "Keychain", to: target.rawValue)
-                context.output.line("Keychain items are now in the \(to.name).")
-                return
-            }
-            // Copy and verify, flip the setting, then delete: see `KeychainMove`.
-            try KeychainMove.move(from: from, to: to, service: service, items: items) {
-                try store.setSetting(named: "Keychain", to: target.rawValue)
-            }
-            context.output.line("Keychain items are now in the \(to.name).")
+            context.output.line("Keychain items are now in the \(try context.session.useKeychain(target)).")
         },
     ]
-}
-
-/// Whether `key` names a data-key custody item (any store's, or a legacy one).
-private func isCustody(_ key: String) -> Bool {
-    KeyItems.bases.contains { key == $0 || key.hasPrefix($0 + ".") }
 }
 
 /// `keychain status --json`.

@@ -5,8 +5,9 @@ import TerminalText
     import Glibc
 #endif
 
-/// Writes what the user sees. Standard output is buffered and written once at exit.
-final class Output {
+/// Writes what the user sees. Standard output is buffered and written once at exit. Used by
+/// the command's own thread only (the session calls its passcode entry on the caller's thread).
+final class Output: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     /// Appends one line to standard output. A backstop: whatever a command forgot to escape,

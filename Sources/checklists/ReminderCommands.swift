@@ -140,7 +140,7 @@ enum ReminderCommands {
     /// Re-renders every pending reminder (after the item-text setting changed).
     static func rescheduleAll(_ context: inout Context) throws {
         _ = try context.store()
-        context.reminders?.rescheduleAll()
+        context.session.rescheduleReminders()
     }
 }
 

@@ -1,13 +1,11 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Keychain
-import LocalAuthentication
 
 /// `secret`, `secret set`, `secret clear`: the tutorial's secret message, behind authentication.
 enum SecretCommands {
-    static let reason = "Identify yourself!"
-
     static let all: [Command] = [
         Command(path: ["secret"], usage: "secret", summary: "Show the secret message (after you authenticate).") {
             context in
@@ -54,43 +52,8 @@ enum SecretCommands {
         },
     ]
 
-    /// The message behind the check its custody needs. App lock on: the message is sealed in
-    /// the store, so opening the store (the lock's own unlock, or this session's cached data key)
-    /// is the check; a copy left in the keychain (a crash while the lock was turned on or off,
-    /// or seed-style code writing it) is sealed in and removed. App lock off: a presence check
-    /// every showing, which protects the screen only.
+    /// The message behind the check its custody needs (see `AppSession.openSecret`).
     static func open(_ context: inout Context) throws -> SecretMessage {
-        let keychain = try context.keychain()
-        guard LockSettings.read(directory: context.home).method == .off else {
-            let store = try context.store(reason: reason)
-            try SecretMessage.moveIntoStore(store, from: keychain)
-            return SecretMessage(keychain: keychain, store: store)
-        }
-        try authenticate(context)
-        return SecretMessage(keychain: keychain)
-    }
-
-    /// The tutorial's flow: the fingerprint first; the password when the user asks for it or
-    /// when no fingerprint can be used. Inside the reuse window nothing is asked.
-    static func authenticate(_ context: Context) throws {
-        let environment = context.authEnvironment()
-        let reuse = TimeInterval(LockSettings.read(directory: context.home).reuseSeconds)
-        let biometric = LAContext(environment: environment)
-        biometric.touchIDAuthenticationAllowableReuseDuration = reuse
-        let outcome = Result { () throws(LAError) in
-            try biometric.evaluateNow(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason)
-        }
-        if case .failure(let error) = outcome {
-            let passwordInstead: Set<LAError.Code> = [
-                .userFallback, .biometryNotAvailable, .biometryNotEnrolled, .biometryLockout,
-            ]
-            guard passwordInstead.contains(error.code) else { throw error }
-            var passwordOnly = environment
-            passwordOnly.biometrics = nil
-            let password = LAContext(environment: passwordOnly)
-            password.touchIDAuthenticationAllowableReuseDuration = reuse
-            try password.evaluateNow(.deviceOwnerAuthentication, localizedReason: reason)
-        }
-        KeychainWrapper.isAppUnlocked = { true }
+        try context.session.openSecret()
     }
 }

@@ -6,16 +6,18 @@ import Synchronization
 /// Connects a store to its reminders: a scheduler that records every change's reminder intents
 /// in the change's transaction and applies them after it, opening the reminders store only
 /// when there is something to apply (so read-only commands never touch it). Remembers whether
-/// anything changed, and warns once when the reminders store cannot be used: the content is
+/// anything changed, and reports once when the reminders store cannot be used: the content is
 /// saved all the same, and the intents wait in the outbox.
 final class ReminderHookup: Sendable {
     let scheduler: ReminderScheduler
-    private let status = Status()
+    private let status: Status
 
     /// Whether this process changed the store or the reminders.
     var changed: Bool { status.state.withLock { $0.changed } }
 
-    init(home: String, store: ChecklistStore, dates: DueDate.Display) {
+    /// - Parameter failed: Told once when the reminders could not be updated.
+    init(home: String, store: ChecklistStore, dates: DueDate.Display, failed: @escaping @Sendable (any Error) -> Void) {
+        status = Status(failed: failed)
         scheduler = ReminderScheduler(store: store, dates: dates) { try Reminders.NotificationCenter(directory: home) }
         let status = self.status
         scheduler.start { error in status.warn(error) }
@@ -44,17 +46,20 @@ final class ReminderHookup: Sendable {
     /// What the hookup remembers, shared with the store's callbacks.
     private final class Status: Sendable {
         let state = Mutex((changed: false, warned: false))
+        let failed: @Sendable (any Error) -> Void
 
-        /// One line on stderr, once per process.
+        init(failed: @escaping @Sendable (any Error) -> Void) {
+            self.failed = failed
+        }
+
+        /// Tells `failed`, once per session.
         func warn(_ error: any Error) {
             let first = state.withLock { s in
                 defer { s.warned = true }
                 return !s.warned
             }
             guard first else { return }
-            Output.error(
-                "checklists: warning: reminders not updated yet (\(error)); they will be once reminders.sqlite works again."
-            )
+            failed(error)
         }
     }
 }

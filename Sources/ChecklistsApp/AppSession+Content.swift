@@ -1,0 +1,90 @@
+import ChecklistsKit
+import Foundation
+
+/// Content calls: each needs the session unlocked and throws `AppSessionError.locked` while it
+/// is not (the UI shows the lock screen). Each runs on the session's serial executor; the
+/// `async` variant of any of them is `run { try $0.lists() }`.
+extension AppSession {
+    /// Runs `body` with the unlocked store.
+    /// - Throws: `AppSessionError.locked` while locked, else what `body` throws.
+    public func withStore<T>(_ body: (ChecklistStore) throws -> T) throws -> T {
+        try serialized { try body(try unlockedStore()) }
+    }
+
+    /// All checklists, sorted for the configuration's locale.
+    public func lists() throws -> [Checklist] {
+        configuration.locale.sorted(try withStore { try $0.checklists() })
+    }
+
+    /// The list that `reference` (an ID or a name) names.
+    public func list(_ reference: String) throws -> Checklist {
+        try withStore { try $0.resolveList(reference) }
+    }
+
+    /// A new list.
+    public func addList(name: String, icon: Icon = .noIcon) throws -> Checklist {
+        try withStore { try $0.addChecklist(name: name, icon: icon) }
+    }
+
+    /// Deletes a list and its items.
+    @discardableResult
+    public func deleteList(id: Int64) throws -> Checklist {
+        try withStore { try $0.deleteChecklist(id: id).0 }
+    }
+
+    /// A list's items.
+    public func items(in listID: Int64) throws -> [ChecklistItem] {
+        try withStore { try $0.items(in: listID) }
+    }
+
+    /// A new item in a list.
+    public func addItem(_ item: NewItem, to listID: Int64) throws -> ChecklistItem {
+        try withStore { try $0.addItem(item, to: listID) }
+    }
+
+    /// Edits an item.
+    public func editItem(id: Int64, _ changes: ItemChanges) throws -> ChecklistItem {
+        try withStore { try $0.updateItem(id: id, changes).new }
+    }
+
+    /// Checks or unchecks an item.
+    public func toggleItem(id: Int64) throws -> ChecklistItem {
+        try withStore { try $0.toggleItem(id: id) }
+    }
+
+    /// Deletes an item.
+    @discardableResult
+    public func deleteItem(id: Int64) throws -> ChecklistItem {
+        try withStore { try $0.deleteItem(id: id) }
+    }
+
+    /// All notes.
+    public func notes() throws -> [Note] {
+        try withStore { try $0.notes() }
+    }
+
+    /// A new note.
+    public func addNote(title: String, body: String) throws -> Note {
+        try withStore { try $0.addNote(title: title, body: body) }
+    }
+
+    /// A setting stored with the content.
+    public func setting(_ key: SettingKey) throws -> Int64 {
+        try withStore { try $0.integer(key) }
+    }
+
+    /// Changes a setting stored with the content.
+    public func setSetting(_ key: SettingKey, _ value: Int64) throws {
+        try withStore { try $0.setInteger(key, value) }
+    }
+
+    /// The secret message, unlocked for showing (after its check).
+    public func secret() throws -> SecretMessage {
+        try serialized {
+            if lockSettings.method != .off { _ = try unlockedStore() }
+            let message = try openSecret()
+            try message.unlock()
+            return message
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+
+/// What a UI holding the session hears: lock state and other processes' changes.
+public enum SessionEvent: Sendable, Equatable {
+    /// The session dropped its key (the lock screen shows).
+    case locked
+    /// The session holds the key again.
+    case unlocked
+    /// Another process changed the store.
+    case changed(ChangeEvent)
+}
+
+/// Becoming active, resigning active, and changes from other processes.
+extension AppSession {
+    /// Calls `handler` for each session event (on the thread that caused it).
+    /// - Returns: A token for `removeObserver`.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @Sendable (SessionEvent) -> Void) -> UInt64 {
+        observers.add(handler)
+    }
+
+    /// Stops calling the handler registered under `token`.
+    public func removeObserver(_ token: UInt64) {
+        observers.remove(token)
+    }
+
+    /// The session's events from now on, as a stream.
+    public func events() -> AsyncStream<SessionEvent> {
+        observers.stream()
+    }
+
+    /// Resigning active: cancels a prompt on screen when the session locks or the machine
+    /// sleeps, saves and hides the secret message, and with the app lock on drops the key
+    /// (except for a mere focus change). This login session's cached unlock stays for its
+    /// reuse window, so `didBecomeActive` asks again only when that has passed.
+    public func willResignActive(_ reason: AppLifecycle.ResignReason) {
+        let locks = reason != .focusLost && lockSettings.method != .off
+        if reason == .sessionLocked || reason == .sleep { authentication.systemEvents.cancelEvaluations() }
+        serialized {
+            try? shownSecret?.saveAndHide()
+            shownSecret = nil
+            if locks { resigned = true }
+            if locks && !isLocked {
+                close()
+                observers.send(.locked)
+            }
+        }
+    }
+
+    /// Becoming active: reopens the store when no one need be asked (the lock is off, or the
+    /// reuse window still covers the last unlock).
+    /// - Returns: Whether the lock screen must show (then call `unlock`).
+    @discardableResult
+    public func didBecomeActive() -> Bool {
+        serialized {
+            let wasLocked = isLocked
+            resigned = false
+            let unlocked = (try? open()) ?? false
+            if wasLocked && unlocked { observers.send(.unlocked) }
+            return !unlocked && isLocked
+        }
+    }
+
+    /// Follows a `LifecycleEvents` source: resign and become active as it says.
+    /// - Returns: The observer token on `events`.
+    @discardableResult
+    public func follow(_ events: LifecycleEvents) -> UInt64 {
+        events.addObserver { [weak self] event in
+            switch event {
+            case .resign(let reason): self?.willResignActive(reason)
+            case .becomeActive: self?.didBecomeActive()
+            }
+        }
+    }
+
+    /// Starts watching the store for other processes' changes, reported as `.changed` events.
+    /// - Returns: The monitor; stop it (or release it) to stop watching.
+    public func watchChanges() throws -> ChangeMonitor {
+        let monitor = try ChangeMonitor(directory: home)
+        monitor.addObserver { [weak self] change in self?.observers.send(.changed(change)) }
+        return monitor
+    }
+}

@@ -1,0 +1,109 @@
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import Sodium
+
+/// The app lock: turning it on and off (the key-custody switch), locking now, its times.
+extension AppSession {
+    /// What `enableLock` did.
+    public enum LockChange: Sendable, Equatable {
+        /// The lock already used that method (nothing changed).
+        case unchanged(LockMethod)
+        /// The lock uses `method` now; `keyBesideVault` warns that the file vault's key sits
+        /// beside it on disk (only the passcode method protects data at rest there).
+        case changed(LockMethod, keyBesideVault: Bool)
+    }
+
+    /// The method `enableLock` uses when none is named: fingerprint when a reader has a finger
+    /// enrolled, else the password.
+    public func defaultLockMethod() -> LockMethod {
+        if case .ready = authentication.biometrics?.status() ?? .notEnrolled { return .fingerprint }
+        return .password
+    }
+
+    /// Turns the app lock on with `method` (or switches method): proves the new method works,
+    /// seals the data key for it, flips the setting, then clears the old custody. A crash at
+    /// any point leaves a custody that opens the data. The passcode method asks to choose a
+    /// passcode when none is set.
+    /// - Throws: `LAError` when authentication fails; nothing changes then.
+    public func enableLock(_ method: LockMethod) throws -> LockChange {
+        try serialized {
+            let settings = lockSettings
+            guard settings.method != method else { return .unchanged(method) }
+            guard method != .off else { throw AppSessionError.rejected("use 'checklists lock disable'") }
+            let reason = "Authenticate to turn the app lock on."
+            // A new home gets its store and data key first (the lock is off, so nothing is asked).
+            if settings.method == .off { _ = try store() }
+            let lock = try appLock()
+            // 1. Prove the new method works; nothing changes if this fails.
+            var passcode: [UInt8]?
+            var evaluated: LAContext?
+            defer { if passcode != nil { Sodium.wipe(&passcode!) } }
+            if method == .passcode {
+                guard let verifier = authentication.passcode else { throw LAError(.passcodeNotSet) }
+                if verifier.isSet {
+                    passcode = try currentPasscode(
+                        label: "Checklists passcode", attempts: authentication.passwordAttempts)
+                } else {
+                    passcode = try choosePasscode(intro: "Choose a passcode for Checklists.")
+                    try verifier.set(passcode!)
+                }
+            } else {
+                evaluated = try lock.evaluate(method, reason: reason)
+            }
+            // 2. The data key from the current custody.
+            let key: SecureBytes
+            if let cached = lock.cache?.load() {
+                key = cached
+            } else if settings.method == .off {
+                guard let current = try keyProvider().loadKey() else {
+                    throw AppSessionError.storage("The data key is missing; nothing was changed.")
+                }
+                key = current
+            } else {
+                key = try lock.unlock(settings.method, reason: reason)
+            }
+            let store = try store(key: key)
+            // 3. Seal for the new method, then flip the setting, then clear the old custody.
+            try lock.seal(key, for: method, passcode: passcode, context: evaluated)
+            try SecretMessage.copyIntoStore(store, from: lock.keychain)
+            try store.setSetting(named: "AppLock", to: method.rawValue)
+            try SecretMessage.moveIntoStore(store, from: lock.keychain)
+            lock.finishSwitch(to: method, key: key)
+            lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
+            return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
+        }
+    }
+
+    /// Turns the app lock off (after the lock's own authentication): the plain key is stored
+    /// before the setting flips, so a crash leaves a working custody.
+    /// - Returns: The name of the keychain that holds the data key now, or nil when the lock
+    ///   was already off.
+    public func disableLock() throws -> String? {
+        try serialized {
+            let settings = lockSettings
+            guard settings.method != .off else { return nil }
+            let lock = try appLock()
+            let key = try lock.unlock(settings.method, reason: "Authenticate to turn the app lock off.")
+            let store = try store(key: key)
+            try lock.seal(key, for: .off, passcode: nil, context: nil)
+            try SecretMessage.copyToKeychain(from: store, lock.keychain)
+            try store.setSetting(named: "AppLock", to: LockMethod.off.rawValue)
+            lock.finishSwitch(to: .off, key: key)
+            try SecretMessage.forgetSealed(in: store)
+            lock.cache?.drop()
+            return lock.keychain.backend.name
+        }
+    }
+
+    /// Saves how long an unlock lasts and the terminal UI's idle timeout (after unlocking).
+    public func saveLockTimes(reuseSeconds: Int?, idleMinutes: Int?) throws -> LockSettings {
+        try serialized {
+            var settings = lockSettings
+            if let reuseSeconds { settings.reuseSeconds = reuseSeconds }
+            if let idleMinutes { settings.idleMinutes = idleMinutes }
+            try settings.saveTimes(in: try store(reason: "Authenticate to change the app lock."))
+            return settings
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import Sodium
+
+/// The app passcode: set, change, remove; asked through the front end's `PasscodeEntry`.
+extension AppSession {
+    /// Where passcodes are asked: the configuration's entry, else the password prompt.
+    var passcodeEntry: any PasscodeEntry {
+        configuration.passcodes ?? PresenterPasscodeEntry(presenter: authentication.presenter)
+    }
+
+    /// The verifier of the app passcode.
+    var passcodeVerifier: AppPasscode {
+        get throws {
+            guard let verifier = authentication.passcode else { throw LAError(.passcodeNotSet) }
+            return verifier
+        }
+    }
+
+    /// Whether an app passcode is set.
+    public var hasPasscode: Bool { authentication.passcode?.isSet == true }
+
+    /// Chooses a new passcode (asks the front end) and refuses a weak one.
+    func choosePasscode(intro: String? = nil) throws -> [UInt8] {
+        var chosen = try passcodeEntry.choosePasscode(
+            intro: intro, label: "New passcode", weakness: AppPasscode.weakness(of:))
+        if let weakness = AppPasscode.weakness(of: chosen) {
+            Sodium.wipe(&chosen)
+            throw AppSessionError.rejected(weakness + " Nothing was changed.")
+        }
+        return chosen
+    }
+
+    /// Asks for the current passcode until it is right, with the same persisted back-off as
+    /// every password.
+    /// - Returns: The verified passcode; the caller wipes it.
+    /// - Throws: `LAError` when it is wrong `attempts` times, cancelled, or in back-off.
+    public func currentPasscode(label: String, attempts: Int) throws -> [UInt8] {
+        let verifier = try passcodeVerifier
+        guard verifier.isSet else {
+            throw AppSessionError.refused("No passcode is set; use 'checklists passcode set'.")
+        }
+        let entry = passcodeEntry
+        var notice: String?
+        for _ in 0..<(entry.allowsRetry ? max(1, attempts) : 1) {
+            let verified = try authentication.state.attempt(
+                now: Date(), answer: { try entry.currentPasscode(label: label, notice: notice) },
+                check: { verifier.verify($0) ? $0 : nil })
+            if let verified { return verified }
+            notice = "Wrong passcode, try again."
+        }
+        throw LAError(.authenticationFailed, "Wrong passcode.")
+    }
+
+    /// Sets the app passcode (none may be set yet); it is then asked instead of the account
+    /// password.
+    public func setPasscode() throws {
+        try serialized {
+            let verifier = try passcodeVerifier
+            if verifier.isSet {
+                throw AppSessionError.refused("A passcode is already set; use 'checklists passcode change'.")
+            }
+            var new = try choosePasscode()
+            defer { Sodium.wipe(&new) }
+            try verifier.set(new)
+        }
+    }
+
+    /// Changes the app passcode after asking for the current one. With the lock on the
+    /// passcode, the data key moves to the new one first.
+    public func changePasscode() throws {
+        try serialized {
+            var current = try currentPasscode(label: "Current passcode", attempts: 1)
+            defer { Sodium.wipe(&current) }
+            var new = try choosePasscode()
+            defer { Sodium.wipe(&new) }
+            if lockSettings.method == .passcode {
+                try appLock().resealPasscode(old: current, new: new)
+            }
+            try passcodeVerifier.set(new)
+        }
+    }
+
+    /// Removes the app passcode after asking for it (not while the lock uses it).
+    public func removePasscode() throws {
+        try serialized {
+            guard lockSettings.method != .passcode else {
+                throw AppSessionError.refused(
+                    "The passcode cannot be removed while the app lock uses it: 'checklists lock disable' first.")
+            }
+            var current = try currentPasscode(label: "Current passcode", attempts: 1)
+            Sodium.wipe(&current)
+            try passcodeVerifier.remove()
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import LocalAuthentication
+import Sodium
+
+/// Where a front end asks for the app passcode: the current one, or a new one to choose.
+public protocol PasscodeEntry: Sendable {
+    /// Whether a wrong passcode may be asked for again (false for a script that gives one line).
+    var allowsRetry: Bool { get }
+
+    /// The current passcode, with `notice` (e.g. "Wrong passcode, try again.") when set.
+    /// - Throws: `LAError` when cancelled or nobody can be asked.
+    func currentPasscode(label: String, notice: String?) throws -> [UInt8]
+
+    /// "Choose a passcode": a new one, confirmed as the front end sees fit. `intro` is a line to
+    /// show first, when set. The front end calls `weakness` on the first entry and stops with
+    /// `AppSessionError.rejected` when it names one (the session checks again).
+    func choosePasscode(intro: String?, label: String, weakness: ([UInt8]) -> String?) throws -> [UInt8]
+}
+
+/// A yes/no question the front end puts to the user (e.g. "Allow reminder notifications?").
+public protocol QuestionPresenter: Sendable {
+    /// The answer; nil when nobody can be asked.
+    func ask(_ question: String) -> Bool?
+}
+
+/// Asks for passcodes through an `AuthenticationPresenter`'s password prompt.
+public struct PresenterPasscodeEntry: PasscodeEntry {
+    public let presenter: any AuthenticationPresenter
+
+    public init(presenter: any AuthenticationPresenter) {
+        self.presenter = presenter
+    }
+
+    public var allowsRetry: Bool { true }
+
+    public func currentPasscode(label: String, notice: String?) throws -> [UInt8] {
+        guard presenter.canPrompt else { throw LAError(.notInteractive, "No terminal to ask on; use --stdin.") }
+        guard
+            let answer = presenter.askPassword(
+                PasswordPrompt(reason: "", label: label, notice: notice, cancelTitle: "Cancel"))
+        else { throw LAError(.userCancel) }
+        return answer
+    }
+
+    public func choosePasscode(intro: String?, label: String, weakness: ([UInt8]) -> String?) throws -> [UInt8] {
+        if let intro { presenter.notify(intro) }
+        var first = try currentPasscode(label: label, notice: nil)
+        if let problem = weakness(first) {
+            Sodium.wipe(&first)
+            throw AppSessionError.rejected(problem + " Nothing was changed.")
+        }
+        var second = try currentPasscode(label: "Repeat to confirm", notice: nil)
+        defer { Sodium.wipe(&second) }
+        guard Sodium.constantTimeEqual(first, second) else {
+            Sodium.wipe(&first)
+            throw AppSessionError.rejected("The two entries differ; nothing was changed.")
+        }
+        return first
+    }
+}

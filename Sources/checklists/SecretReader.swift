@@ -1,0 +1,39 @@
+import ChecklistsApp
+import LocalAuthentication
+import Sodium
+
+/// The terminal's passcode entry: without echo on the terminal, or from standard input with
+/// `--stdin` (one line each); never from argv or the environment.
+struct SecretReader: PasscodeEntry {
+    let fromStdin: Bool
+    let presenter: any AuthenticationPresenter
+    let output: Output
+
+    var allowsRetry: Bool { !fromStdin }
+
+    func currentPasscode(label: String, notice: String?) throws -> [UInt8] {
+        if fromStdin { return try StdinLines.next() }
+        return try PresenterPasscodeEntry(presenter: presenter).currentPasscode(label: label, notice: notice)
+    }
+
+    /// A new secret, asked twice on a terminal.
+    func choosePasscode(intro: String?, label: String, weakness: ([UInt8]) -> String?) throws -> [UInt8] {
+        if let intro {
+            output.line(intro)
+            output.flush()
+        }
+        var first = try currentPasscode(label: label, notice: nil)
+        if let problem = weakness(first) {
+            Sodium.wipe(&first)
+            throw AppSessionError.rejected(problem + " Nothing was changed.")
+        }
+        if fromStdin { return first }
+        var second = try currentPasscode(label: "Repeat to confirm", notice: nil)
+        defer { Sodium.wipe(&second) }
+        guard Sodium.constantTimeEqual(first, second) else {
+            Sodium.wipe(&first)
+            throw AppSessionError.rejected("The two entries differ; nothing was changed.")
+        }
+        return first
+    }
+}
