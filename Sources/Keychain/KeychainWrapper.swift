@@ -242,9 +242,13 @@ extension KeychainWrapper {
 public enum KeychainPaths {
     /// `$CHECKLISTS_HOME`, else `$XDG_DATA_HOME/checklists`, else `~/.local/share/checklists`.
     public static var defaultDirectory: String {
-        let env = ProcessInfo.processInfo.environment
-        if let home = env["CHECKLISTS_HOME"], !home.isEmpty { return home }
-        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
-        return (env["HOME"] ?? NSHomeDirectory()) + "/.local/share/checklists"
+        // getenv, not ProcessInfo's environment: that copies the whole environment each time.
+        if let home = variable("CHECKLISTS_HOME"), !home.isEmpty { return home }
+        if let xdg = variable("XDG_DATA_HOME"), xdg.hasPrefix("/") { return xdg + "/checklists" }
+        return (variable("HOME") ?? NSHomeDirectory()) + "/.local/share/checklists"
+    }
+
+    private static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
