@@ -40,10 +40,15 @@ public struct UserLocale: Sendable {
 
     /// Lists sorted by name in this locale; equal names keep ID order.
     public func sorted(_ lists: [Checklist]) -> [Checklist] {
+        // One locale comparison per pair: each costs a locale conversion in Foundation.
         lists.sorted { a, b in
-            if precedes(a.name, b.name) { return true }
-            if precedes(b.name, a.name) { return false }
-            return a.id < b.id
+            switch a.name.compare(
+                b.name, options: [.caseInsensitive, .numeric, .widthInsensitive], range: nil, locale: collation)
+            {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: a.id < b.id
+            }
         }
     }
 

@@ -181,15 +181,16 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     static func address(of bus: Bus) throws(DBusError) -> String {
-        let env = ProcessInfo.processInfo.environment
+        // getenv, not ProcessInfo's environment, which copies the whole environment each time.
+        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         switch bus {
         case .address(let a): return a
         case .system:
-            if let a = env["DBUS_SYSTEM_BUS_ADDRESS"], !a.isEmpty { return a }
+            if let a = env("DBUS_SYSTEM_BUS_ADDRESS"), !a.isEmpty { return a }
             return "unix:path=/run/dbus/system_bus_socket"
         case .session:
-            if let a = env["DBUS_SESSION_BUS_ADDRESS"], !a.isEmpty { return a }
-            if let runtime = env["XDG_RUNTIME_DIR"], access(runtime + "/bus", F_OK) == 0 {
+            if let a = env("DBUS_SESSION_BUS_ADDRESS"), !a.isEmpty { return a }
+            if let runtime = env("XDG_RUNTIME_DIR"), access(runtime + "/bus", F_OK) == 0 {
                 return "unix:path=\(runtime)/bus"
             }
             throw DBusError.noBus("DBUS_SESSION_BUS_ADDRESS is not set")

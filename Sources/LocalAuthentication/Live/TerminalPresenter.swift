@@ -92,17 +92,27 @@ private final class KeyListener: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private let done = DispatchSemaphore(value: 0)
+    /// Written once by `stop` to wake the reading thread at once (a poll timeout would make
+    /// every fingerprint unlock wait for it).
+    private var wake: [Int32] = [-1, -1]
 
     init(tty: Terminal, actions: @escaping @Sendable (UserAction) -> Void) {
         self.tty = tty
         self.actions = actions
+        if pipe(&wake) == 0 {
+            for fd in wake { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        } else {
+            wake = [-1, -1]
+        }
     }
 
     func start() {
         tty.raw()
+        let wakeFD = wake[0]
         Thread { [self] in
             while lock.withLock({ running }) {
-                guard let byte = tty.readByte(timeout: 100) else { continue }
+                // Without a wake pipe, fall back to looking at `running` every 100 ms.
+                guard let byte = tty.readByte(timeout: wakeFD < 0 ? 100 : -1, orWake: wakeFD) else { continue }
                 switch byte {
                 case 0x1B, 0x03, UInt8(ascii: "q"): actions(.cancel)
                 case 0x0D, 0x0A: actions(.fallback)
@@ -115,7 +125,12 @@ private final class KeyListener: @unchecked Sendable {
 
     func stop() {
         lock.withLock { running = false }
+        if wake[1] >= 0 {
+            var byte: UInt8 = 1
+            _ = write(wake[1], &byte, 1)
+        }
         done.wait()
+        for fd in wake where fd >= 0 { close(fd) }
         tty.restore()
         tty.close()
     }
@@ -164,13 +179,16 @@ final class Terminal: @unchecked Sendable {
         isRaw = false
     }
 
-    /// One byte, or nil on timeout (milliseconds; -1 waits) or end of input.
-    func readByte(timeout: Int32) -> UInt8? {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    /// One byte, or nil on timeout (milliseconds; -1 waits), end of input, or once `wake`
+    /// (a descriptor, -1 for none) becomes readable.
+    func readByte(timeout: Int32, orWake wake: Int32 = -1) -> UInt8? {
+        var pfds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
-            let ready = poll(&pfd, 1, timeout)
+            let ready = poll(&pfds, 2, timeout)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return nil }
+            guard ready > 0, pfds[1].revents == 0 else { return nil }
             var byte: UInt8 = 0
             let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
