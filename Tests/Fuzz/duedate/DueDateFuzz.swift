@@ -4,9 +4,12 @@ import Foundation
 /// libFuzzer entry for `DueDateParser`: any bytes, read as UTF-8 (lossily), under a few zones and
 /// locale orders, must give a date or a `ChecklistsError`, never a trap.
 ///
-/// Build (needs a toolchain with `-sanitize=fuzzer`):
-///     swiftc -sanitize=fuzzer,address -parse-as-library -I .build/debug/Modules \
-///         Tests/Fuzz/duedate/DueDateFuzz.swift .build/debug/ChecklistsKit.build/*.o -o duedate-fuzz
+/// Type-checks against the debug build (verified):
+///     swiftc -typecheck -parse-as-library -I .build/debug/Modules \
+///         $(for f in Sources/C*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $f; done) \
+///         Tests/Fuzz/duedate/DueDateFuzz.swift
+/// A fuzz build (not yet run) adds `-sanitize=fuzzer,address`, links ChecklistsKit built with
+/// `-sanitize=fuzzer-no-link` and its C libraries, and runs with the seed corpus:
 ///     ./duedate-fuzz -max_len=128 -max_total_time=60 Tests/Fuzz/duedate/corpus
 @_cdecl("LLVMFuzzerTestOneInput")
 public func dueDateFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
