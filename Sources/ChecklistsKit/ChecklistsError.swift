@@ -4,6 +4,8 @@ public enum ChecklistsError: Error, Sendable, Equatable {
     case emptyItemText
     case unknownIcon(String)
     case badDate(String)
+    /// A local time that the clocks skip when summer time starts.
+    case skippedTime(String)
     case listNotFound(String)
     case itemNotFound(Int64)
     case emptyNoteTitle
@@ -20,7 +22,9 @@ extension ChecklistsError: CustomStringConvertible {
         case .unknownIcon(let name):
             "Unknown icon \"\(name)\". Choose one of: \(Icon.allCases.map(\.name).joined(separator: ", "))."
         case .badDate(let text):
-            "Cannot read the date \"\(text)\". Use YYYY-MM-DD HH:MM (years \(DueDate.years.lowerBound)-\(DueDate.years.upperBound)), today HH:MM or tomorrow HH:MM."
+            "Cannot read the date \"\(text)\". \(DueDate.acceptedForms)"
+        case .skippedTime(let text):
+            "\"\(text)\" does not exist: the clocks skip that time when summer time starts. Choose another time."
         case .listNotFound(let ref): "No list \"\(ref)\"."
         case .itemNotFound(let id): "No item with ID \(id)."
         case .emptyNoteTitle: "A note needs a title."

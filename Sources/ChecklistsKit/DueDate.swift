@@ -10,65 +10,25 @@ public enum DueDate {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
-    /// Parses `2026-12-01 09:30`, `2026-12-01T09:30[:ss][Z|±hh:mm]`, `today 18:00`, `tomorrow 9:00`.
+    /// The accepted forms, for the message that refuses a date.
+    public static let acceptedForms =
+        "Use a day, a time, or both: a day is YYYY-MM-DD, today, tomorrow, friday, next monday, dec 24, "
+        + "24 dec 2026, in 3 days, or DD.MM.YYYY / MM/DD/YYYY where your locale (LC_TIME) writes dates that way; "
+        + "a time is 18:00, 9am or 9:30pm. A day alone is all-day; a time alone is its next occurrence; "
+        + "or in 2 hours / in 30 minutes. Years \(years.lowerBound)-\(years.upperBound)."
+
+    /// Parses what the user typed (see `DueDateParser` for the forms).
     /// - Parameters:
-    ///   - text: What the user typed.
-    ///   - now: The current time, for "today" and "tomorrow".
+    ///   - text: What the user typed, e.g. `2026-12-01 09:30`, `tomorrow 9am`, `friday 18:00`.
+    ///   - now: The current time, for relative forms.
     ///   - timeZone: The zone of times without an explicit offset.
-    /// - Returns: The date rounded down to the minute.
-    /// - Throws: `ChecklistsError.badDate` when the text is not one of those forms.
-    public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = .current) throws -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-        guard words.count == 2 else { throw ChecklistsError.badDate(text) }
-
-        var day: DateComponents
-        switch words[0].lowercased() {
-        case "today", "tomorrow":
-            let base = words[0].lowercased() == "today" ? now : now.addingTimeInterval(86_400)
-            day = calendar.dateComponents([.year, .month, .day], from: base)
-        default:
-            let parts = words[0].split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 3,
-                parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { ("0"..."9").contains($0) } }),
-                parts[0].count == 4, let y = Int(parts[0]), Self.years.contains(y), let m = Int(parts[1]),
-                let d = Int(parts[2])
-            else { throw ChecklistsError.badDate(text) }
-            day = DateComponents(year: y, month: m, day: d)
-        }
-
-        var clock = words[1]
-        var zone = timeZone
-        if clock.hasSuffix("Z") {
-            clock.removeLast()
-            zone = TimeZone(identifier: "UTC")!
-        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
-            let offset = clock[clock.index(after: sign)...].split(separator: ":")
-            guard offset.count <= 2, let h = Int(offset.first ?? ""), (0...14).contains(h),
-                let mins = Int(offset.count > 1 ? offset[1] : "0"), (0..<60).contains(mins),
-                let z = TimeZone(secondsFromGMT: (clock[sign] == "-" ? -1 : 1) * (h * 3600 + mins * 60))
-            else { throw ChecklistsError.badDate(text) }
-            zone = z
-            clock = String(clock[..<sign])
-        }
-        let hm = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(hm.count), let hour = Int(hm[0]), let minute = Int(hm[1]),
-            (0..<24).contains(hour), (0..<60).contains(minute), hm[1].count == 2
-        else { throw ChecklistsError.badDate(text) }
-        if hm.count == 3 {
-            guard let s = Double(hm[2]), (0..<61).contains(s) else { throw ChecklistsError.badDate(text) }
-        }
-
-        day.hour = hour
-        day.minute = minute
-        day.timeZone = zone
-        guard let month = day.month, (1...12).contains(month), let d = day.day, (1...31).contains(d),
-            let date = calendar.date(from: day),
-            calendar.dateComponents(in: zone, from: date).day == d
-        else { throw ChecklistsError.badDate(text) }
-        return roundedDown(date)
+    ///   - locale: Decides whether `24.12.2026` or `12/24/2026` is read (`UserLocale().time` by default).
+    /// - Returns: The date rounded down to the minute; the start of the day for an all-day date.
+    /// - Throws: `ChecklistsError.badDate` or `.skippedTime` when the text names no due date.
+    public static func parse(
+        _ text: String, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = UserLocale().time
+    ) throws -> Date {
+        try DueDateParser(now: now, timeZone: timeZone, order: DueDateOrder(locale: locale)).parse(text).date
     }
 
     /// The date as the locale's medium date and short time ("1 Dec 2026, 09:30").

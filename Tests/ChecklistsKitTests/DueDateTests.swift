@@ -8,7 +8,8 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_796_033_742)
 
     func iso(_ text: String) throws -> String {
-        DueDate.iso8601(try DueDate.parse(text, now: now, timeZone: utc), timeZone: utc)
+        DueDate.iso8601(
+            try DueDate.parse(text, now: now, timeZone: utc, locale: Locale(identifier: "en_US_POSIX")), timeZone: utc)
     }
 
     @Test func readsISODatesWithSpaceOrT() throws {
@@ -23,13 +24,17 @@ import Testing
         #expect(try iso("tomorrow 9:00") == "2026-12-01T09:00:00Z")
     }
 
+    @Test func readsADayWithoutATimeAsItsStart() throws {
+        #expect(try iso("2026-12-01") == "2026-12-01T00:00:00Z")
+    }
+
     @Test func roundsDownToTheMinute() {
         #expect(DueDate.roundedDown(now).timeIntervalSince1970 == 1_796_033_700)
         #expect(ChecklistItem(id: 1, listID: 1, text: "x", dueDate: now).dueDate == DueDate.roundedDown(now))
     }
 
     @Test(arguments: [
-        "", "soon", "2026-13-01 10:00", "2026-02-30 10:00", "2026-12-01", "2026-12-01 25:00",
+        "", "soon", "2026-13-01 10:00", "2026-02-30 10:00", "2026-12-01 25:00",
         "2026-12-01 9:5", "yesterday 10:00",
     ])
     func refusesBadDates(_ text: String) {
