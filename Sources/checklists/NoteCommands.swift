@@ -13,7 +13,7 @@ enum NoteCommands {
             let notes = try context.store(reason: reason).notes()
             if context.json {
                 try context.output.json(
-                    notes.map { NoteSummaryJSON(id: $0.id, title: $0.title, modified: DueDate.iso8601($0.modified)) })
+                    notes.map(NoteSummaryJSON.init))
                 return
             }
             if notes.isEmpty { context.output.line("No notes. Add one with: checklists note add --title TITLE") }
@@ -130,21 +130,35 @@ enum NoteCommands {
 /// `notes --json` element.
 struct NoteSummaryJSON: Encodable {
     let id: Int64
+    let uid: String
     let title: String
+    let created: String
     let modified: String
+
+    init(_ note: Note) {
+        id = note.id
+        uid = note.uid
+        title = note.title
+        created = DueDate.iso8601(note.created)
+        modified = DueDate.iso8601(note.modified)
+    }
 }
 
-/// `note show --json`: {"id","title","body","modified"}.
+/// `note show --json`: {"body","created","id","modified","title","uid"}.
 struct NoteJSON: Encodable {
     let id: Int64
     let title: String
     let body: String
+    let uid: String
+    let created: String
     let modified: String
 
     init(_ note: Note) {
         id = note.id
         title = note.title
         body = note.body
+        uid = note.uid
+        created = DueDate.iso8601(note.created)
         modified = DueDate.iso8601(note.modified)
     }
 }

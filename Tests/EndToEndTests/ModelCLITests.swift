@@ -38,6 +38,15 @@ import Testing
         #expect(try object("lists")["uid"] is String)
     }
 
+    @Test func notesShowTheirUidAndTimesInJSON() throws {
+        let note = try object("note", "add", "--title", "Plans", "--body", "x")
+        let uid = try #require(note["uid"] as? String)
+        #expect(UUID(uuidString: uid) != nil)
+        #expect(note["created"] is String)
+        #expect(try object("note", "edit", "1", "--body", "y")["uid"] as? String == uid)
+        #expect(try object("notes")["uid"] as? String == uid)
+    }
+
     @Test func deletingAListLeavesTombstonesForItAndItsItems() throws {
         try cli.run("list", "add", "Trip")
         for text in ["a", "b"] { try cli.run("item", "add", "Trip", text) }
