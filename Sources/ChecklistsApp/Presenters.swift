@@ -43,11 +43,20 @@ public struct PresenterPasscodeEntry: PasscodeEntry {
 
     public func choosePasscode(intro: String?, label: String, weakness: ([UInt8]) -> String?) throws -> [UInt8] {
         if let intro { presenter.notify(intro) }
+        return try enterNewPasscode(label: label, confirm: true, weakness: weakness)
+    }
+}
+
+extension PasscodeEntry {
+    /// Asks for a new passcode (twice when `confirm`), refusing a weak one or two entries that
+    /// differ with `AppSessionError.rejected`; the entries are wiped on every path.
+    public func enterNewPasscode(label: String, confirm: Bool, weakness: ([UInt8]) -> String?) throws -> [UInt8] {
         var first = try currentPasscode(label: label, notice: nil)
         if let problem = weakness(first) {
             Sodium.wipe(&first)
             throw AppSessionError.rejected(problem + " Nothing was changed.")
         }
+        guard confirm else { return first }
         var second = try currentPasscode(label: "Repeat to confirm", notice: nil)
         defer { Sodium.wipe(&second) }
         guard Sodium.constantTimeEqual(first, second) else {

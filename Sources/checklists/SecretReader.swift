@@ -22,18 +22,6 @@ struct SecretReader: PasscodeEntry {
             output.line(intro)
             output.flush()
         }
-        var first = try currentPasscode(label: label, notice: nil)
-        if let problem = weakness(first) {
-            Sodium.wipe(&first)
-            throw AppSessionError.rejected(problem + " Nothing was changed.")
-        }
-        if fromStdin { return first }
-        var second = try currentPasscode(label: "Repeat to confirm", notice: nil)
-        defer { Sodium.wipe(&second) }
-        guard Sodium.constantTimeEqual(first, second) else {
-            Sodium.wipe(&first)
-            throw AppSessionError.rejected("The two entries differ; nothing was changed.")
-        }
-        return first
+        return try enterNewPasscode(label: label, confirm: !fromStdin, weakness: weakness)
     }
 }
