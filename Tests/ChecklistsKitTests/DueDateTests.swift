@@ -24,8 +24,9 @@ import Testing
         #expect(try iso("tomorrow 9:00") == "2026-12-01T09:00:00Z")
     }
 
-    @Test func readsADayWithoutATimeAsItsStart() throws {
-        #expect(try iso("2026-12-01") == "2026-12-01T00:00:00Z")
+    @Test func aDayWithoutATimeIsDueAtNineNotMidnight() throws {
+        #expect(try iso("2026-12-01") == "2026-12-01T09:00:00Z")
+        #expect(try iso("2026-12-01 00:00") == "2026-12-01T00:00:00Z")
     }
 
     @Test func roundsDownToTheMinute() {
