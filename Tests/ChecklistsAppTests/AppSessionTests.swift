@@ -183,20 +183,10 @@ import Testing
 
     // MARK: - Helpers
 
-    func addGetSessionByPID(_ logind: DBusConnection) throws {
-        try logind.call(
-            destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
-            interface: "org.freedesktop.DBus.Mock", method: "AddMethod",
-            arguments: [
-                .string("org.freedesktop.login1.Manager"), .string("GetSessionByPID"), .string("u"), .string("o"),
-                .string("ret = '\(LifecycleEventsTests.sessionPath)'"),
-            ])
-    }
+    func addGetSessionByPID(_ logind: DBusConnection) throws { try LogindMock.addGetSessionByPID(logind) }
 
     func callSession(_ logind: DBusConnection, _ method: String) throws {
-        try logind.call(
-            destination: "org.freedesktop.login1", path: LifecycleEventsTests.sessionPath,
-            interface: "org.freedesktop.login1.Session", method: method)
+        try LogindMock.callSession(logind, method)
     }
 }
 

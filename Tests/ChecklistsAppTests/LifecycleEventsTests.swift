@@ -8,7 +8,7 @@ import Testing
 /// The lifecycle event source against python-dbusmock's logind (private system bus), a mock
 /// screensaver (private session bus), a short idle timeout and raised signals.
 @Suite(.serialized) struct LifecycleEventsTests {
-    static let sessionPath = "/org/freedesktop/login1/session/c1"
+    static let sessionPath = LogindMock.sessionPath
 
     @Test func sessionLockResignsAndUnlockBecomesActive() async throws {
         let rig = try Rig("dbusmock")
@@ -217,21 +217,10 @@ import Testing
         try DBusConnection(bus: .address(try #require(rig.environment[variable])))
     }
 
-    /// The logind template lacks GetSessionByPID; give it one that answers with session c1.
-    func addGetSessionByPID(_ logind: DBusConnection) throws {
-        try logind.call(
-            destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
-            interface: "org.freedesktop.DBus.Mock", method: "AddMethod",
-            arguments: [
-                .string("org.freedesktop.login1.Manager"), .string("GetSessionByPID"), .string("u"), .string("o"),
-                .string("ret = '\(Self.sessionPath)'"),
-            ])
-    }
+    func addGetSessionByPID(_ logind: DBusConnection) throws { try LogindMock.addGetSessionByPID(logind) }
 
     func callSession(_ logind: DBusConnection, _ method: String) throws {
-        try logind.call(
-            destination: "org.freedesktop.login1", path: Self.sessionPath, interface: "org.freedesktop.login1.Session",
-            method: method)
+        try LogindMock.callSession(logind, method)
     }
 
     static func sigtstpIsHandled() -> Bool {
