@@ -27,6 +27,7 @@ let package = Package(
             name: "CPAM", pkgConfig: "pam",
             providers: [.apt(["libpam0g-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(
             name: "CKeyutils", pkgConfig: "libkeyutils",
             providers: [.apt(["libkeyutils-dev"])]),
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "PrivateFiles"),
         .target(name: "TerminalText"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
         .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
@@ -67,7 +69,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText",
+                "TerminalText", "Localization",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
