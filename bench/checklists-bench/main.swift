@@ -41,7 +41,9 @@ func openStore(_ dir: String) throws -> ChecklistStore {
     try ChecklistStore(
         directory: dir,
         keyProvider: KeychainKeyProvider(
-            keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: vault(dir))))
+            keychain: KeychainWrapper(serviceName: KeychainWrapper.defaultServiceName, backend: vault(dir)),
+            // Key items are named by the store's ID, as the CLI names them.
+            items: KeyItems(storeID: ChecklistStore.peekSettings(directory: dir)["StoreID"])))
 }
 
 let args = CommandLine.arguments
