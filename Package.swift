@@ -1,5 +1,25 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Header search paths for GLib, GIO, libsecret and PAM, which CLazyLibs opens at run time
+/// rather than linking (a systemLibrary with pkgConfig would link them into every binary).
+let lazyLibraryHeaders: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+    pkgConfig.arguments = ["--cflags-only-I", "gio-2.0", "gio-unix-2.0", "libsecret-1", "pam"]
+    let pipe = Pipe()
+    pkgConfig.standardOutput = pipe
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: " ").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    .filter { $0.hasPrefix("-I") }
+}()
+let lazyLibraryCFlags: [CSetting] = [.unsafeFlags(lazyLibraryHeaders)]
+let lazyLibrarySwiftFlags: [SwiftSetting] = [.unsafeFlags(lazyLibraryHeaders.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "Checklists",
@@ -20,12 +40,6 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(
-            name: "CGLib", pkgConfig: "libsecret-1",
-            providers: [.apt(["libsecret-1-dev", "libglib2.0-dev"])]),
-        .systemLibrary(
-            name: "CPAM", pkgConfig: "pam",
-            providers: [.apt(["libpam0g-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
@@ -41,11 +55,19 @@ let package = Package(
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
         .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
         .target(name: "Arguments"),
-        .target(name: "DBus", dependencies: ["CGLib"]),
-        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM"]),
+        // GLib, GIO, libsecret and PAM (Debian libglib2.0-dev, libsecret-1-dev, libpam0g-dev), opened
+        // with dlopen on first use (Sources/CLazyLibs/include), so commands that never need them
+        // do not load them.
+        .target(name: "CLazyLibs", cSettings: lazyLibraryCFlags, linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "DBus", dependencies: ["CLazyLibs"], swiftSettings: lazyLibrarySwiftFlags),
+        .target(
+            name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CLazyLibs"],
+            swiftSettings: lazyLibrarySwiftFlags),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
-        .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
+        .target(
+            name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CLazyLibs"],
+            swiftSettings: lazyLibrarySwiftFlags),
         // A shim that re-exports LocalAuthentication (which holds the live backends now).
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication"]),
         .target(

@@ -1,4 +1,4 @@
-import CGLib
+internal import CLazyLibs
 import Foundation
 
 /// A private connection to a message bus through GIO's GDBus, with its own thread running a
@@ -35,18 +35,18 @@ public final class DBusConnection: @unchecked Sendable {
         }
         let connection = try Self.connect(address, name: Self.name(of: bus), timeout: timeout)
         self.connection = connection
-        g_dbus_connection_set_exit_on_close(connection, 0)
-        let context = g_main_context_new()!
+        cl_g_dbus_connection_set_exit_on_close(connection, 0)
+        let context = cl_g_main_context_new()!
         self.context = context
         let flag = StopFlag()
-        let loopContext = ContextBox(g_main_context_ref(context))
+        let loopContext = ContextBox(cl_g_main_context_ref(context))
         let finished = DispatchSemaphore(value: 0)
         loopFinished = finished
         loop = Thread {
-            g_main_context_push_thread_default(loopContext.context)
-            while !flag.isSet { g_main_context_iteration(loopContext.context, 1) }
-            g_main_context_pop_thread_default(loopContext.context)
-            g_main_context_unref(loopContext.context)
+            cl_g_main_context_push_thread_default(loopContext.context)
+            while !flag.isSet { cl_g_main_context_iteration(loopContext.context, 1) }
+            cl_g_main_context_pop_thread_default(loopContext.context)
+            cl_g_main_context_unref(loopContext.context)
             finished.signal()
         }
         stopFlag = flag
@@ -59,8 +59,8 @@ public final class DBusConnection: @unchecked Sendable {
 
     deinit {
         close()
-        g_object_unref(UnsafeMutableRawPointer(connection))
-        g_main_context_unref(context)
+        cl_g_object_unref(UnsafeMutableRawPointer(connection))
+        cl_g_main_context_unref(context)
     }
 
     /// Calls a method and returns the reply's values.
@@ -74,11 +74,11 @@ public final class DBusConnection: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let parameters = GVariantConversion.tuple(arguments)
         guard
-            let reply = g_dbus_connection_call_sync(
+            let reply = cl_g_dbus_connection_call_sync(
                 connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE,
                 Int32(timeout * 1000), nil, &error)
         else { throw Self.consume(error) }
-        defer { g_variant_unref(reply) }
+        defer { cl_g_variant_unref(reply) }
         if case .tuple(let values) = GVariantConversion.read(reply) { return values }
         return []
     }
@@ -107,7 +107,7 @@ public final class DBusConnection: @unchecked Sendable {
         // that the loop thread owns).
         let connection = ConnectionBox(self.connection)
         let id = onLoopThread {
-            g_dbus_connection_signal_subscribe(
+            cl_g_dbus_connection_signal_subscribe(
                 connection.pointer, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signalTrampoline,
                 box.pointer,
                 releaseHandler)
@@ -122,14 +122,14 @@ public final class DBusConnection: @unchecked Sendable {
     /// Runs `body` on the connection's loop thread and returns its result.
     private func onLoopThread(_ body: @escaping @Sendable () -> UInt32) -> UInt32 {
         let job = Job(body)
-        g_main_context_invoke_full(context, 0, runJob, Unmanaged.passRetained(job).toOpaque(), releaseJob)
+        cl_g_main_context_invoke_full(context, 0, runJob, Unmanaged.passRetained(job).toOpaque(), releaseJob)
         job.done.wait()
         return job.result
     }
 
     /// Stops delivering a subscription's signals.
     public func unsubscribe(_ id: UInt32) {
-        g_dbus_connection_signal_unsubscribe(connection, id)
+        cl_g_dbus_connection_signal_unsubscribe(connection, id)
     }
 
     /// Closes the connection and stops its thread. Safe to call twice.
@@ -139,9 +139,9 @@ public final class DBusConnection: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         // Not the _sync form: a peer that stopped reading could hold a flush forever.
-        g_dbus_connection_close(connection, nil, nil, nil)
+        cl_g_dbus_connection_close(connection, nil, nil, nil)
         stopFlag.set()
-        g_main_context_wakeup(context)
+        cl_g_main_context_wakeup(context)
         // Wait for the loop to leave the context before anything is freed (unless we are the loop).
         if Thread.current != loop { _ = loopFinished.wait(timeout: .now() + 2) }
     }
@@ -160,7 +160,7 @@ public final class DBusConnection: @unchecked Sendable {
         // The cancellable reaches every blocking step: connect, the handshake's reads and
         // writes, and the Hello call.
         guard
-            let connection = g_dbus_connection_new_for_address_sync(
+            let connection = cl_g_dbus_connection_new_for_address_sync(
                 address, flags, nil, deadline.cancellable, &error)
         else {
             let failure = Self.consume(error)
@@ -205,13 +205,13 @@ public final class DBusConnection: @unchecked Sendable {
     /// Turns a GError into a `DBusError` and frees it.
     static func consume(_ error: UnsafeMutablePointer<GError>?) -> DBusError {
         guard let error else { return .failed("unknown D-Bus failure") }
-        defer { g_error_free(error) }
-        if g_dbus_error_is_remote_error(error) != 0, let name = g_dbus_error_get_remote_error(error) {
-            defer { g_free(name) }
-            g_dbus_error_strip_remote_error(error)
+        defer { cl_g_error_free(error) }
+        if cl_g_dbus_error_is_remote_error(error) != 0, let name = cl_g_dbus_error_get_remote_error(error) {
+            defer { cl_g_free(name) }
+            cl_g_dbus_error_strip_remote_error(error)
             return .remote(name: String(cString: name), message: String(cString: error.pointee.message))
         }
-        if error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue) {
+        if error.pointee.domain == cl_g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue) {
             return .timeout
         }
         return .failed(String(cString: error.pointee.message))

@@ -1,4 +1,4 @@
-import CGLib
+internal import CLazyLibs
 import Foundation
 
 /// A GCancellable that cancels itself after a number of seconds, unless disarmed first.
@@ -7,14 +7,17 @@ import Foundation
 /// blocking step but has no timeout of its own; this gives it one.
 public final class Deadline: @unchecked Sendable {
     /// The cancellable to pass to GIO; cancelled when the deadline passes.
-    public let cancellable: UnsafeMutablePointer<GCancellable>
+    let cancellable: UnsafeMutablePointer<GCancellable>
+
+    /// The same cancellable as an untyped pointer, for a module that passes it to GIO itself.
+    public var cancellableAddress: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cancellable) }
     private let lock = NSLock()
     private var armed = true
     private var fired = false
 
     /// Arms the deadline `seconds` from now.
     public init(seconds: Double) {
-        cancellable = g_cancellable_new()
+        cancellable = cl_g_cancellable_new()
         // The timer keeps this object (and so the cancellable) alive until it has run.
         DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0)) { [self] in
             let cancel = lock.withLock {
@@ -22,11 +25,11 @@ public final class Deadline: @unchecked Sendable {
                 fired = true
                 return true
             }
-            if cancel { g_cancellable_cancel(cancellable) }
+            if cancel { cl_g_cancellable_cancel(cancellable) }
         }
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+    deinit { cl_g_object_unref(UnsafeMutableRawPointer(cancellable)) }
 
     /// Whether the deadline passed (and the cancellable was cancelled).
     public var expired: Bool { lock.withLock { fired } }

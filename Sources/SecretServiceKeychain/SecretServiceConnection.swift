@@ -1,4 +1,4 @@
-import CGLib
+internal import CLazyLibs
 import DBus
 import Foundation
 
@@ -13,35 +13,36 @@ enum SecretServiceConnection {
     /// Connects libsecret, giving up after `timeout` seconds.
     /// - Returns: Why libsecret could not connect, or nil once it has.
     static func prepare(timeout: Double = DBusConnection.connectTimeout) -> String? {
-        guard let context = g_main_context_new() else { return "GLib could not make a main context" }
-        g_main_context_push_thread_default(context)
+        guard let context = cl_g_main_context_new() else { return "GLib could not make a main context" }
+        cl_g_main_context_push_thread_default(context)
         defer {
-            g_main_context_pop_thread_default(context)
-            g_main_context_unref(context)
+            cl_g_main_context_pop_thread_default(context)
+            cl_g_main_context_unref(context)
         }
         let deadline = Deadline(seconds: timeout)
         defer { deadline.disarm() }
         let pending = PendingConnection()
         // The callback owns one reference; a callback that never comes leaks only this object.
-        secret_backend_get(
-            SECRET_BACKEND_OPEN_SESSION, deadline.cancellable, backendReady, Unmanaged.passRetained(pending).toOpaque())
+        cl_secret_backend_get(
+            SECRET_BACKEND_OPEN_SESSION, deadline.cancellableAddress.assumingMemoryBound(to: GCancellable.self),
+            backendReady, Unmanaged.passRetained(pending).toOpaque())
         // Cancelling wakes every blocking step, so the callback follows the deadline at once;
         // the extra second only guards against a callback that never comes.
-        let guardTimer = g_timeout_source_new(UInt32((max(timeout, 0) + 1) * 1000))
-        g_source_set_callback(guardTimer, giveUp, Unmanaged.passRetained(pending).toOpaque(), releasePending)
-        g_source_attach(guardTimer, context)
+        let guardTimer = cl_g_timeout_source_new(UInt32((max(timeout, 0) + 1) * 1000))
+        cl_g_source_set_callback(guardTimer, giveUp, Unmanaged.passRetained(pending).toOpaque(), releasePending)
+        cl_g_source_attach(guardTimer, context)
         defer {
-            g_source_destroy(guardTimer)
-            g_source_unref(guardTimer)
+            cl_g_source_destroy(guardTimer)
+            cl_g_source_unref(guardTimer)
         }
-        while !pending.isDone && !pending.gaveUp { g_main_context_iteration(context, 1) }
+        while !pending.isDone && !pending.gaveUp { cl_g_main_context_iteration(context, 1) }
         guard pending.isDone else { return "the Secret Service did not answer within \(Int(timeout)) s" }
         if deadline.expired { return "the Secret Service did not answer within \(Int(timeout)) s" }
         return pending.failure
     }
 }
 
-/// The outcome of `secret_backend_get`, filled in by its callback.
+/// The outcome of `cl_secret_backend_get`, filled in by its callback.
 private final class PendingConnection: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
@@ -66,11 +67,11 @@ private func backendReady(_ source: UnsafeMutablePointer<GObject>?, _ result: Op
     guard let data else { return }
     let pending = Unmanaged<PendingConnection>.fromOpaque(data).takeRetainedValue()
     var error: UnsafeMutablePointer<GError>?
-    let backend = secret_backend_get_finish(result, &error)
+    let backend = cl_secret_backend_get_finish(result, &error)
     var failure: String?
     if let error {
         failure = String(cString: error.pointee.message)
-        g_error_free(error)
+        cl_g_error_free(error)
     } else if backend == nil {
         failure = "libsecret found no Secret Service"
     }

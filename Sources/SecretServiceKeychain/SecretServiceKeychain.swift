@@ -1,4 +1,4 @@
-import CGLib
+internal import CLazyLibs
 import Foundation
 import Keychain
 
@@ -37,16 +37,16 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
 
     private init(step: (@Sendable (String) throws(KeychainError) -> Void)?) {
         afterStep = step
-        let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)
+        let types = cl_g_hash_table_new_full(cl_g_str_hash, cl_g_str_equal, cl_g_free, nil)
         for name in Self.attributeNames {
             // SECRET_SCHEMA_ATTRIBUTE_STRING is 0, so its GINT_TO_POINTER is NULL.
-            g_hash_table_insert(types, UnsafeMutableRawPointer(g_strdup(name)), nil)
+            cl_g_hash_table_insert(types, UnsafeMutableRawPointer(cl_g_strdup(name)), nil)
         }
-        schema = secret_schema_newv(Self.schemaName, SECRET_SCHEMA_NONE, types)
-        g_hash_table_unref(types)
+        schema = cl_secret_schema_newv(Self.schemaName, SECRET_SCHEMA_NONE, types)
+        cl_g_hash_table_unref(types)
     }
 
-    deinit { secret_schema_unref(schema) }
+    deinit { cl_secret_schema_unref(schema) }
 
     static let attributeNames = [
         "service", "key", "encoding", "accessibility", "access-control", "domain-state", "rev",
@@ -61,12 +61,12 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
         var lookup = ["service": service, "key": key]
         if let rev = attributes["rev"] { lookup["rev"] = rev }
         let query = Self.attributes(lookup)
-        defer { g_hash_table_unref(query) }
+        defer { cl_g_hash_table_unref(query) }
         var error: UnsafeMutablePointer<GError>?
-        let secret = secret_password_lookupv_sync(schema, query, nil, &error)
+        let secret = cl_secret_password_lookupv_sync(schema, query, nil, &error)
         if let error { throw Self.consume(error) }
         guard let secret else { return nil }
-        defer { secret_password_free(secret) }
+        defer { cl_secret_password_free(secret) }
         let text = String(cString: secret)
         let data = attributes["encoding"] == "base64" ? Data(base64Encoded: text) : Data(text.utf8)
         guard let data else { throw KeychainError.backend("the item \(key) in the keyring is damaged") }
@@ -106,21 +106,21 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
         throws(KeychainError)
     {
         let attributes = Self.attributes(values)
-        defer { g_hash_table_unref(attributes) }
+        defer { cl_g_hash_table_unref(attributes) }
         var error: UnsafeMutablePointer<GError>?
         var text = Array(
             (isText ? String(decoding: record.data, as: UTF8.self) : record.data.base64EncodedString()).utf8CString)
         defer { text.withUnsafeMutableBytes { if let p = $0.baseAddress { _ = memset(p, 0, $0.count) } } }
-        let ok = secret_password_storev_sync(schema, attributes, nil, label, text, nil, &error)
+        let ok = cl_secret_password_storev_sync(schema, attributes, nil, label, text, nil, &error)
         if let error { throw Self.consume(error) }
         guard ok != 0 else { throw KeychainError.backend("the keyring did not store the item") }
     }
 
     public func delete(service: String, key: String) throws(KeychainError) -> Bool {
         let attributes = Self.attributes(["service": service, "key": key])
-        defer { g_hash_table_unref(attributes) }
+        defer { cl_g_hash_table_unref(attributes) }
         var error: UnsafeMutablePointer<GError>?
-        let removed = secret_password_clearv_sync(schema, attributes, nil, &error)
+        let removed = cl_secret_password_clearv_sync(schema, attributes, nil, &error)
         if let error { throw Self.consume(error) }
         return removed != 0
     }
@@ -140,14 +140,14 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
         init(_ pointer: UnsafeMutableRawPointer) {
             self.pointer = pointer
-            g_object_ref(pointer)
+            cl_g_object_ref(pointer)
         }
-        deinit { g_object_unref(pointer) }
+        deinit { cl_g_object_unref(pointer) }
     }
 
     private func deleteItem(_ item: Item) throws(KeychainError) {
         var error: UnsafeMutablePointer<GError>?
-        let ok = secret_item_delete_sync(item.pointer.assumingMemoryBound(to: SecretItem.self), nil, &error)
+        let ok = cl_secret_item_delete_sync(item.pointer.assumingMemoryBound(to: SecretItem.self), nil, &error)
         if let error { throw Self.consume(error) }
         guard ok != 0 else { throw KeychainError.backend("the keyring did not remove an old copy") }
     }
@@ -166,23 +166,23 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
     /// Every item matching `query`.
     private func search(_ query: [String: String]) throws(KeychainError) -> [Found] {
         let attributes = Self.attributes(query)
-        defer { g_hash_table_unref(attributes) }
+        defer { cl_g_hash_table_unref(attributes) }
         var error: UnsafeMutablePointer<GError>?
-        let found = secret_password_searchv_sync(schema, attributes, SECRET_SEARCH_ALL, nil, &error)
+        let found = cl_secret_password_searchv_sync(schema, attributes, SECRET_SEARCH_ALL, nil, &error)
         if let error { throw Self.consume(error) }
-        defer { g_list_free_full(found, g_object_unref) }
+        defer { cl_g_list_free_full(found, cl_g_object_unref) }
         var items: [Found] = []
         var node = found
         while let current = node {
             if let item = current.pointee.data {
-                let table = secret_retrievable_get_attributes(OpaquePointer(item))
+                let table = cl_secret_retrievable_get_attributes(OpaquePointer(item))
                 var values: [String: String] = [:]
                 for name in Self.attributeNames {
-                    if let value = g_hash_table_lookup(table, name) {
+                    if let value = cl_g_hash_table_lookup(table, name) {
                         values[name] = String(cString: value.assumingMemoryBound(to: CChar.self))
                     }
                 }
-                g_hash_table_unref(table)
+                cl_g_hash_table_unref(table)
                 items.append(Found(attributes: values, object: Item(item)))
             }
             node = current.pointee.next
@@ -194,16 +194,16 @@ public final class SecretServiceKeychain: KeychainBackend, @unchecked Sendable {
 
     /// A GHashTable of strings that libsecret reads; the caller unrefs it.
     static func attributes(_ values: [String: String]) -> OpaquePointer {
-        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        let table = cl_g_hash_table_new_full(cl_g_str_hash, cl_g_str_equal, cl_g_free, cl_g_free)!
         for (name, value) in values {
-            g_hash_table_insert(
-                table, UnsafeMutableRawPointer(g_strdup(name)), UnsafeMutableRawPointer(g_strdup(value)))
+            cl_g_hash_table_insert(
+                table, UnsafeMutableRawPointer(cl_g_strdup(name)), UnsafeMutableRawPointer(cl_g_strdup(value)))
         }
         return table
     }
 
     static func consume(_ error: UnsafeMutablePointer<GError>) -> KeychainError {
-        defer { g_error_free(error) }
+        defer { cl_g_error_free(error) }
         return .backend(String(cString: error.pointee.message))
     }
 }

@@ -1,4 +1,4 @@
-import CPAM
+internal import CLazyLibs
 import Foundation
 import Sodium
 
@@ -8,7 +8,7 @@ public struct PAMVerifier: AccountPasswordVerifier {
     /// The PAM service name.
     public let service: String
     public let userName: String
-    /// A directory of PAM service files used instead of /etc/pam.d (`pam_start_confdir`);
+    /// A directory of PAM service files used instead of /etc/pam.d (`cl_pam_start_confdir`);
     /// tests point it at a pam_matrix configuration.
     public let confdir: String?
 
@@ -41,16 +41,16 @@ public struct PAMVerifier: AccountPasswordVerifier {
         var conv = pam_conv(conv: converse, appdata_ptr: unmanaged.toOpaque())
         var handle: OpaquePointer?
         let started =
-            confdir.map { pam_start_confdir(service, userName, &conv, $0, &handle) }
-            ?? pam_start(service, userName, &conv, &handle)
+            confdir.map { cl_pam_start_confdir(service, userName, &conv, $0, &handle) }
+            ?? cl_pam_start(service, userName, &conv, &handle)
         guard started == PAM_SUCCESS, let handle else {
             return .unavailable(reason: "PAM could not start (\(started))")
         }
-        var rc = pam_authenticate(handle, 0)
-        if rc == PAM_SUCCESS { rc = pam_acct_mgmt(handle, 0) }
-        // The message is read while the handle is alive: pam_end frees it.
+        var rc = cl_pam_authenticate(handle, 0)
+        if rc == PAM_SUCCESS { rc = cl_pam_acct_mgmt(handle, 0) }
+        // The message is read while the handle is alive: cl_pam_end frees it.
         let check = Self.outcome(rc, message: Self.message(handle, rc))
-        pam_end(handle, rc)
+        cl_pam_end(handle, rc)
         return check
     }
 
@@ -67,7 +67,7 @@ public struct PAMVerifier: AccountPasswordVerifier {
 
     /// PAM's text for `rc` (copied: the string may belong to the handle).
     static func message(_ handle: OpaquePointer, _ rc: Int32) -> String {
-        guard let text = pam_strerror(handle, rc) else { return "PAM error \(rc)" }
+        guard let text = cl_pam_strerror(handle, rc) else { return "PAM error \(rc)" }
         return String(cString: text)
     }
 }

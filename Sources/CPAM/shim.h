@@ -1,1 +1,0 @@
-#include <security/pam_appl.h>
