@@ -11,11 +11,11 @@ public enum Localization {
     /// The gettext domain: catalogues are `<dir>/<lang>/LC_MESSAGES/checklists.mo`.
     public static let domain = "checklists"
 
-    /// Applies the user's locale (`LANG`, `LC_ALL`, `LC_MESSAGES`) and binds the catalogues.
+    /// Applies the user's locale (`LANG`, `LC_ALL`, `LC_MESSAGES`, `LANGUAGE`) and binds the catalogues.
     ///
     /// Call once at start, before any text is made. `directory` is where the compiled
-    /// catalogues are; `nil` looks beside the executable (`../share/locale`) and then in the
-    /// system's locale directory.
+    /// catalogues are; `nil` looks beside the executable (`locale/`, where the build puts them;
+    /// then `../share/locale`, where `make install` puts them) and else uses the system's.
     public static func setUp(directory: String? = nil) {
         _ = setlocale(LC_ALL, "")
         // Numbers and dates stay in the C locale's shape for parsing; only messages follow LANG.
@@ -25,13 +25,16 @@ public enum Localization {
         _ = bind_textdomain_codeset(domain, "UTF-8")
     }
 
-    /// The first directory that holds a catalogue of ours, looking beside the executable first.
+    /// The first catalogue directory beside the executable: `locale/` is only ever ours, and a
+    /// prefix's `share/locale` is where `make install` put ours.
     static func catalogueDirectory() -> String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
+        // /proc/self/exe, not argv[0]: a command found through PATH has no directory in argv[0].
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
+        let binDirectory = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
-            prefix.appendingPathComponent("share/locale").path,
-            executable.deletingLastPathComponent().appendingPathComponent("locale").path,
+            binDirectory.appendingPathComponent("locale").path,
+            binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path,
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
