@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsKit", "DBus", "SQLiteKit", "CSQLite", "Keychain", "LocalAuthentication",
                 "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "Sodium", "PrivateFiles",
+                "Localization",
             ],
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
