@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

@@ -29,7 +29,8 @@ public enum Localization {
     /// prefix's `share/locale` is where `make install` put ours.
     static func catalogueDirectory() -> String? {
         // /proc/self/exe, not argv[0]: a command found through PATH has no directory in argv[0].
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? ""
         let binDirectory = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
@@ -42,7 +43,9 @@ public enum Localization {
 
 /// The translation of `message`, with `arguments` put in its `%@`/`%d` placeholders.
 public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
-    let translated = String(cString: dgettext(Localization.domain, message))
+    // gettext hands back its argument when there is no translation: read it while the C
+    // string lives (a String passed straight to a `char *` parameter dies with the call).
+    let translated = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
     return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
 }
 
@@ -50,6 +53,8 @@ public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
 /// with `count` and then `arguments` put in its placeholders.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CVarArg...) -> String {
     let n = UInt(clamping: count.magnitude)
-    let translated = String(cString: dngettext(Localization.domain, singular, plural, n))
+    let translated = singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, n)) }
+    }
     return String(format: translated, arguments: [count] + arguments)
 }
