@@ -46,7 +46,7 @@ public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
     // gettext hands back its argument when there is no translation: read it while the C
     // string lives (a String passed straight to a `char *` parameter dies with the call).
     let translated = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
-    return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
+    return arguments.isEmpty ? translated : Localization.format(translated, arguments)
 }
 
 /// The translation of the form of `singular`/`plural` that `count` takes in the user's language,
@@ -56,5 +56,44 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments:
     let translated = singular.withCString { one in
         plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, n)) }
     }
-    return String(format: translated, arguments: [count] + arguments)
+    return Localization.format(translated, [count] + arguments)
+}
+
+extension Localization {
+    /// `String(format:)` where `%d` takes any Swift integer whole: Foundation reads `%d` as a
+    /// 32-bit int, so an `Int64` ID of 3,000,000,000 would print as -1294967296. Every integer
+    /// argument is passed as `Int` and every `%d`/`%i` without a length becomes `%ld`.
+    static func format(_ format: String, _ arguments: [any CVarArg]) -> String {
+        let words: [any CVarArg] = arguments.map { argument in
+            guard let number = argument as? any BinaryInteger else { return argument }
+            return Int(clamping: number)
+        }
+        return String(format: widened(format), arguments: words)
+    }
+
+    /// `format` with a length `l` put into each `%d` and `%i` that has none.
+    static func widened(_ format: String) -> String {
+        var out = ""
+        var inSpec = false
+        var hasLength = false
+        for character in format {
+            if inSpec {
+                if character == "%" && out.last == "%" {
+                    inSpec = false
+                } else if "hlqLjzt".contains(character) {
+                    hasLength = true
+                } else if character == "d" || character == "i" {
+                    if !hasLength { out.append("l") }
+                    inSpec = false
+                } else if character.isLetter || character == "@" {
+                    inSpec = false
+                }
+            } else if character == "%" {
+                inSpec = true
+                hasLength = false
+            }
+            out.append(character)
+        }
+        return out
+    }
 }

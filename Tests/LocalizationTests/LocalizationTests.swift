@@ -34,3 +34,16 @@ import Testing
         #expect(tr("%2$@ before %1$@", "one", "two") == "two before one")
     }
 }
+
+/// Integers of every width in `%d`.
+@Suite struct LocalizationFormatTests {
+    @Test func wideIntegersPrintWhole() {
+        #expect(tr("Deleted item %d: %@", Int64(3_000_000_000), "milk") == "Deleted item 3000000000: milk")
+        #expect(tr("%1$d and %2$d", Int32(7), UInt8(200)) == "7 and 200")
+        #expect(trn("%d Remaining", "%d Remaining", 5_000_000_000) == "5000000000 Remaining")
+    }
+
+    @Test func onlyBareIntegerConversionsWiden() {
+        #expect(Localization.widened("%d %5d %1$d %ld %% d %@ %s") == "%ld %5ld %1$ld %ld %% d %@ %s")
+    }
+}
