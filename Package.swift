@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "TerminalText"),
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
-        .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
-        .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
+        .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles", "Localization"]),
+        .target(
+            name: "ReminderAgent",
+            dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM"]),
@@ -50,7 +52,9 @@ let package = Package(
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication"]),
         .target(
             name: "ChecklistsKit",
-            dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
+            dependencies: [
+                "SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders", "Localization",
+            ]),
         .target(
             name: "ChecklistsApp",
             dependencies: [
