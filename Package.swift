@@ -44,7 +44,9 @@ let package = Package(
             dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
         .target(name: "Arguments"),
         .target(name: "DBus", dependencies: ["CGLib"]),
-        .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM"]),
+        .target(
+            name: "LocalAuthentication",
+            dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM", "Localization"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
