@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Sodium
 import Synchronization
 
@@ -30,8 +31,9 @@ final class Evaluation: @unchecked Sendable {
         self.policy = policy
         self.reason = reason
         // nil → the default title; "" hides the fallback, as on Apple.
-        self.fallbackTitle = fallbackTitle == nil ? "Enter Password" : (fallbackTitle!.isEmpty ? nil : fallbackTitle)
-        self.cancelTitle = cancelTitle ?? "Cancel"
+        self.fallbackTitle =
+            fallbackTitle == nil ? tr("Enter Password") : (fallbackTitle!.isEmpty ? nil : fallbackTitle)
+        self.cancelTitle = cancelTitle ?? tr("Cancel")
     }
 
     /// Ends the evaluation with `code` as soon as it next looks (invalidate, system events).
@@ -161,7 +163,7 @@ final class Evaluation: @unchecked Sendable {
             if accepted != nil { return }
             notice = "Wrong password, try again."
         }
-        throw LAError(.authenticationFailed, "Wrong password.")
+        throw LAError(.authenticationFailed, tr("Wrong password."))
     }
 
     private func checkCancelled() throws(LAError) {
