@@ -20,7 +20,7 @@ extract() {
     find Sources -name '*.swift' | LC_ALL=C sort | xargs grep -l -E '\btrn?\(' |
         xgettext --files-from=- --language=ObjectiveC --from-code=UTF-8 \
             --keyword= --keyword=tr --keyword=trn:1,2 \
-            --package-name=Checklists --msgid-bugs-address= \
+            --package-name=Checklists --msgid-bugs-address=checklists \
             --add-comments=TRANSLATORS: --sort-by-file --no-wrap -o "$1" 2>&1 |
         grep -v -e 'unterminated string literal' -e 'unterminated character constant' >&2 || true
 }
