@@ -121,7 +121,7 @@ final class Evaluation: @unchecked Sendable {
             case .scan(.disconnected):
                 throw LAError(.biometryDisconnected)
             case .scan(.failed(let message)):
-                throw LAError(.biometryNotAvailable, "The fingerprint reader failed: \(message)")
+                throw LAError(.biometryNotAvailable, tr("The fingerprint reader failed: %@", message))
             case .user(.cancel):
                 throw LAError(.userCancel)
             case .user(.fallback):
@@ -152,7 +152,7 @@ final class Evaluation: @unchecked Sendable {
                     case .accepted: return true
                     case .rejected: return nil
                     case .unavailable(let reason):
-                        throw LAError(.passcodeNotSet, "The password cannot be checked: \(reason)")
+                        throw LAError(.passcodeNotSet, tr("The password cannot be checked: %@", reason))
                     }
                 }
             } catch let error as LAError {
