@@ -28,7 +28,7 @@ extension AppSession {
             intro: intro, label: tr("New passcode"), weakness: AppPasscode.weakness(of:))
         if let weakness = AppPasscode.weakness(of: chosen) {
             Sodium.wipe(&chosen)
-            throw AppSessionError.rejected(weakness + " Nothing was changed.")
+            throw AppSessionError.rejected(weakness + " " + tr("Nothing was changed."))
         }
         return chosen
     }
