@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM", "Localization"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
-        .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib"]),
+        .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib", "Localization"]),
         // A shim that re-exports LocalAuthentication (which holds the live backends now).
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication"]),
         .target(
