@@ -30,7 +30,14 @@ msgids() { msgcat --no-location --no-wrap --sort-output "$1" | grep -E '^msgid(_
 
 case "${1:-}" in
 update)
-    extract po/$DOMAIN.pot
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    extract "$tmp/fresh.pot"
+    # Keep the old template when only its creation date would change (no churn in git).
+    if ! cmp -s "$tmp/fresh.pot" po/$DOMAIN.pot &&
+        ! diff -q -I '^"POT-Creation-Date:' "$tmp/fresh.pot" po/$DOMAIN.pot >/dev/null 2>&1; then
+        cp "$tmp/fresh.pot" po/$DOMAIN.pot
+    fi
     for lang in $(languages); do
         if [ -f "po/$lang.po" ]; then
             msgmerge --quiet --update --backup=none --no-wrap --sort-by-file "po/$lang.po" po/$DOMAIN.pot
