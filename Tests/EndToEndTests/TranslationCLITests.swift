@@ -43,6 +43,18 @@ import Testing
         #expect(bad.stderr == "checklists: 条目 ID 必须是数字，而不是“abc”（请参阅 'checklists item check --help'）\n")
     }
 
+    /// The notification's text is made when the reminder is scheduled, in the user's language.
+    @Test func reminderTextInChinese() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        try cli.run("list", "add", "杂货")
+        try cli.run("item", "add", "杂货", "牛奶", "--due", "2030-01-02 09:30", "--remind")
+        #expect(try cli.run("reminders").stdout == "2030年1月2日 09:30  牛奶  (杂货 · 2030年1月2日 09:30 到期)\n")
+        try cli.run("settings", "item-text", "off")
+        #expect(try cli.run("reminders").stdout.contains("Checklists 提醒  (2030年1月2日 09:30 到期)"))
+        #expect(try cli.run("agent", "status").stdout.contains("1 条提醒待发。"))
+    }
+
     /// Chinese has one plural form (nplurals=1); English has two, and 1 takes the singular.
     @Test func pluralsInBothLanguages() throws {
         try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
