@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "LocalAuthentication",
             dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM", "Localization"]),
-        .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
+        .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles", "Localization"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CGLib", "Localization"]),
         // A shim that re-exports LocalAuthentication (which holds the live backends now).
