@@ -2,18 +2,24 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
+PREFIX ?= /usr/local
+
+.PHONY: all bootstrap build release run test install install-locale bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
 
 all: build
 
 bootstrap:
 	@sh scripts/bootstrap.sh
 
+# The translations (po/*.po) are compiled beside each binary, into BIN_DIR/locale, where
+# Localization.setUp() looks first; `make install` puts them under $(PREFIX)/share/locale.
 build: bootstrap
 	$(SWIFT) build
+	sh scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 
 release: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
+	sh scripts/po.sh compile "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/locale"
 
 # Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise).
 run: release
@@ -25,6 +31,8 @@ run: release
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
+	sh scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
+	sh scripts/po.sh compile "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/locale"
 	sh scripts/fuzz.sh build
 	sh scripts/test.sh
 
@@ -55,6 +63,13 @@ fuzz: fuzz-build
 
 fuzz-build: bootstrap
 	sh scripts/fuzz.sh build
+
+# Installs under $(DESTDIR)$(PREFIX). The binary, man page and completions join this target
+# (see their own rules); the translations are installed by install-locale.
+install: install-locale
+
+install-locale:
+	sh scripts/po.sh compile "$(DESTDIR)$(PREFIX)/share/locale"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench

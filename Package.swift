@@ -52,8 +52,10 @@ let package = Package(
         .target(name: "TerminalText"),
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
-        .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
-        .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
+        .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles", "Localization"]),
+        .target(
+            name: "ReminderAgent",
+            dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
         .target(name: "Arguments"),
         // GLib, GIO, libsecret and PAM (Debian libglib2.0-dev, libsecret-1-dev, libpam0g-dev), opened
         // with dlopen on first use (Sources/CLazyLibs/include), so commands that never need them
@@ -61,23 +63,27 @@ let package = Package(
         .target(name: "CLazyLibs", cSettings: lazyLibraryCFlags, linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "DBus", dependencies: ["CLazyLibs"], swiftSettings: lazyLibrarySwiftFlags),
         .target(
-            name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CLazyLibs"],
+            name: "LocalAuthentication",
+            dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CLazyLibs", "Localization"],
             swiftSettings: lazyLibrarySwiftFlags),
-        .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
+        .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles", "Localization"]),
         .target(name: "SessionKeyring", dependencies: ["CKeyutils", "ChecklistsKit", "Sodium"]),
         .target(
-            name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CLazyLibs"],
+            name: "SecretServiceKeychain", dependencies: ["Keychain", "DBus", "CLazyLibs", "Localization"],
             swiftSettings: lazyLibrarySwiftFlags),
         // A shim that re-exports LocalAuthentication (which holds the live backends now).
         .target(name: "LinuxAuthentication", dependencies: ["LocalAuthentication"]),
         .target(
             name: "ChecklistsKit",
-            dependencies: ["SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders"]),
+            dependencies: [
+                "SQLiteKit", "Sodium", "PrivateFiles", "Keychain", "LocalAuthentication", "Reminders", "Localization",
+            ]),
         .target(
             name: "ChecklistsApp",
             dependencies: [
                 "ChecklistsKit", "DBus", "SQLiteKit", "CSQLite", "Keychain", "LocalAuthentication",
                 "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "Sodium", "PrivateFiles",
+                "Localization",
             ],
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
@@ -103,6 +109,7 @@ let package = Package(
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages Checklists needs to build, test and benchmark, if missing.
-# Prints what it installs; installs nothing when everything is there.
+# Prints what it installs; installs nothing when everything is there. Also generates the
+# locales the translation tests run under (zh_CN.UTF-8, en_US.UTF-8) when `locale -a` lacks them.
 set -eu
 
 PACKAGES="
@@ -14,6 +15,7 @@ fprintd python3-dbusmock
 libkeyutils-dev keyutils
 libncurses-dev tmux
 hyperfine taskwarrior time gnuplot-nox
+gettext locales
 "
 
 missing=""
@@ -25,21 +27,47 @@ for p in $PACKAGES; do
     esac
 done
 
-if [ -z "$missing" ]; then
+# The locales the tests need: `locale -a` spells them zh_CN.utf8, en_US.utf8.
+LOCALES="zh_CN.UTF-8 en_US.UTF-8"
+absent=""
+for l in $LOCALES; do
+    short=$(printf '%s' "$l" | sed 's/UTF-8$/utf8/')
+    locale -a 2>/dev/null | grep -qx "$short" || absent="$absent $l"
+done
+
+if [ -z "$missing" ] && [ -z "$absent" ]; then
     exit 0
 fi
 
-echo "bootstrap: installing Debian packages:$missing"
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=""
 elif command -v sudo >/dev/null 2>&1; then
     SUDO="sudo"
 else
-    echo "bootstrap: not root and no sudo; install these packages first:$missing" >&2
+    echo "bootstrap: not root and no sudo; install these first:$missing$absent" >&2
     exit 1
 fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+
+if [ -n "$missing" ]; then
+    echo "bootstrap: installing Debian packages:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+if [ -n "$absent" ]; then
+    # Debian's way: enable the lines in /etc/locale.gen (locale-gen rebuilds from that file,
+    # so a locale made only with localedef would vanish at the next locale-gen).
+    echo "bootstrap: generating locales:$absent"
+    for l in $absent; do
+        line="$l UTF-8"
+        if grep -q "^# *$line\$" /etc/locale.gen 2>/dev/null; then
+            $SUDO sed -i "s/^# *$line\$/$line/" /etc/locale.gen
+        elif ! grep -q "^$line\$" /etc/locale.gen 2>/dev/null; then
+            echo "$line" | $SUDO tee -a /etc/locale.gen >/dev/null
+        fi
+    done
+    $SUDO locale-gen >/dev/null
+fi
 echo "bootstrap: done"

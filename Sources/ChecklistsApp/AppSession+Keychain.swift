@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import Localization
 import SecretServiceKeychain
 
 /// Choosing and wiring the keychain and the key providers.
@@ -18,7 +19,7 @@ extension AppSession {
     }
 
     /// Where the data key comes from under the current lock setting.
-    func keyProvider(settings stored: [String: String]? = nil, reason: String = "Unlock Checklists.") throws
+    func keyProvider(settings stored: [String: String]? = nil, reason: String = tr("Unlock Checklists.")) throws
         -> any KeyProvider
     {
         let stored = stored ?? plainSettings

@@ -1,6 +1,7 @@
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
+import Localization
 import Sodium
 
 /// The app lock: turning it on and off (the key-custody switch), locking now, its times.
@@ -31,7 +32,7 @@ extension AppSession {
             let settings = lockSettings
             guard settings.method != method else { return .unchanged(method) }
             guard method != .off else { throw AppSessionError.rejected("use 'checklists lock disable'") }
-            let reason = "Authenticate to turn the app lock on."
+            let reason = tr("Authenticate to turn the app lock on.")
             // A new home gets its store and data key first (the lock is off, so nothing is asked).
             if settings.method == .off { _ = try store() }
             let lock = try appLock()
@@ -43,9 +44,9 @@ extension AppSession {
                 guard let verifier = authentication.passcode else { throw LAError(.passcodeNotSet) }
                 if verifier.isSet {
                     passcode = try currentPasscode(
-                        label: "Checklists passcode", attempts: authentication.passwordAttempts)
+                        label: tr("Checklists passcode"), attempts: authentication.passwordAttempts)
                 } else {
-                    passcode = try choosePasscode(intro: "Choose a passcode for Checklists.")
+                    passcode = try choosePasscode(intro: tr("Choose a passcode for Checklists."))
                     try verifier.set(passcode!)
                 }
             } else {
@@ -57,7 +58,7 @@ extension AppSession {
                 key = cached
             } else if settings.method == .off {
                 guard let current = try keyProvider().loadKey() else {
-                    throw AppSessionError.storage("The data key is missing; nothing was changed.")
+                    throw AppSessionError.storage(tr("The data key is missing; nothing was changed."))
                 }
                 key = current
             } else {
@@ -84,7 +85,7 @@ extension AppSession {
             let settings = lockSettings
             guard settings.method != .off else { return nil }
             let lock = try appLock()
-            let key = try lock.unlock(settings.method, reason: "Authenticate to turn the app lock off.")
+            let key = try lock.unlock(settings.method, reason: tr("Authenticate to turn the app lock off."))
             let store = try store(key: key)
             try lock.seal(key, for: .off, passcode: nil, context: nil)
             try SecretMessage.copyToKeychain(from: store, lock.keychain)
@@ -102,7 +103,7 @@ extension AppSession {
             var settings = lockSettings
             if let reuseSeconds { settings.reuseSeconds = reuseSeconds }
             if let idleMinutes { settings.idleMinutes = idleMinutes }
-            try settings.saveTimes(in: try store(reason: "Authenticate to change the app lock."))
+            try settings.saveTimes(in: try store(reason: tr("Authenticate to change the app lock.")))
             return settings
         }
     }

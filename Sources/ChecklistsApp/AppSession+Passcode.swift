@@ -1,6 +1,7 @@
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
+import Localization
 import Sodium
 
 /// The app passcode: set, change, remove; asked through the front end's `PasscodeEntry`.
@@ -24,10 +25,10 @@ extension AppSession {
     /// Chooses a new passcode (asks the front end) and refuses a weak one.
     func choosePasscode(intro: String? = nil) throws -> [UInt8] {
         var chosen = try passcodeEntry.choosePasscode(
-            intro: intro, label: "New passcode", weakness: AppPasscode.weakness(of:))
+            intro: intro, label: tr("New passcode"), weakness: AppPasscode.weakness(of:))
         if let weakness = AppPasscode.weakness(of: chosen) {
             Sodium.wipe(&chosen)
-            throw AppSessionError.rejected(weakness + " Nothing was changed.")
+            throw AppSessionError.rejected(weakness + " " + tr("Nothing was changed."))
         }
         return chosen
     }
@@ -39,7 +40,7 @@ extension AppSession {
     public func currentPasscode(label: String, attempts: Int) throws -> [UInt8] {
         let verifier = try passcodeVerifier
         guard verifier.isSet else {
-            throw AppSessionError.refused("No passcode is set; use 'checklists passcode set'.")
+            throw AppSessionError.refused(tr("No passcode is set; use 'checklists passcode set'."))
         }
         let entry = passcodeEntry
         var notice: String?
@@ -48,9 +49,9 @@ extension AppSession {
                 now: Date(), answer: { try entry.currentPasscode(label: label, notice: notice) },
                 check: { verifier.verify($0) ? $0 : nil })
             if let verified { return verified }
-            notice = "Wrong passcode, try again."
+            notice = tr("Wrong passcode, try again.")
         }
-        throw LAError(.authenticationFailed, "Wrong passcode.")
+        throw LAError(.authenticationFailed, tr("Wrong passcode."))
     }
 
     /// Sets the app passcode (none may be set yet); it is then asked instead of the account
@@ -71,7 +72,7 @@ extension AppSession {
     /// passcode, the data key moves to the new one first.
     public func changePasscode() throws {
         try serialized {
-            var current = try currentPasscode(label: "Current passcode", attempts: 1)
+            var current = try currentPasscode(label: tr("Current passcode"), attempts: 1)
             defer { Sodium.wipe(&current) }
             var new = try choosePasscode()
             defer { Sodium.wipe(&new) }
@@ -87,9 +88,9 @@ extension AppSession {
         try serialized {
             guard lockSettings.method != .passcode else {
                 throw AppSessionError.refused(
-                    "The passcode cannot be removed while the app lock uses it: 'checklists lock disable' first.")
+                    tr("The passcode cannot be removed while the app lock uses it: 'checklists lock disable' first."))
             }
-            var current = try currentPasscode(label: "Current passcode", attempts: 1)
+            var current = try currentPasscode(label: tr("Current passcode"), attempts: 1)
             Sodium.wipe(&current)
             try passcodeVerifier.remove()
         }

@@ -2,11 +2,12 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import Localization
 
 /// The tutorial's secret message and its policy.
 extension AppSession {
     /// The reason shown when the secret message asks.
-    public static let secretReason = "Identify yourself!"
+    public static var secretReason: String { tr("Identify yourself!") }
 
     /// The message behind the check its custody needs. App lock on: the message is sealed in
     /// the store, so opening the store (the lock's own unlock, or this session's cached data key)

@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import Localization
 import Sodium
 import Synchronization
 
@@ -104,7 +105,7 @@ public final class AppSession: @unchecked Sendable {
 
     /// The store, unlocking through the lock's method when needed (the presenter asks).
     /// - Throws: `LAError` when authentication fails or is cancelled.
-    public func store(reason: String = "Unlock Checklists.") throws -> ChecklistStore {
+    public func store(reason: String = tr("Unlock Checklists.")) throws -> ChecklistStore {
         try serialized {
             if let opened { return opened }
             return try attach(
@@ -113,7 +114,7 @@ public final class AppSession: @unchecked Sendable {
     }
 
     /// Unlocks through the lock's method (the presenter asks).
-    public func unlock(reason: String = "Unlock Checklists.") throws {
+    public func unlock(reason: String = tr("Unlock Checklists.")) throws {
         try serialized {
             let wasLocked = isLocked
             resigned = false
@@ -123,7 +124,7 @@ public final class AppSession: @unchecked Sendable {
     }
 
     /// Unlocks, off the caller's thread.
-    public func unlock(reason: String = "Unlock Checklists.") async throws {
+    public func unlock(reason: String = tr("Unlock Checklists.")) async throws {
         _ = try await run { try $0.unlock(reason: reason) }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// What the session refuses, with the message a front end shows.
 public enum AppSessionError: Error, Sendable, Equatable {
     /// The app is locked: unlock first (a UI shows the lock screen).
@@ -13,7 +15,7 @@ public enum AppSessionError: Error, Sendable, Equatable {
 extension AppSessionError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .locked: "Checklists is locked; unlock it first."
+        case .locked: tr("Checklists is locked; unlock it first.")
         case .refused(let message), .rejected(let message), .storage(let message): message
         }
     }

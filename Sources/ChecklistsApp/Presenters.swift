@@ -1,4 +1,5 @@
 import LocalAuthentication
+import Localization
 import Sodium
 
 /// Where a front end asks for the app passcode: the current one, or a new one to choose.
@@ -33,10 +34,10 @@ public struct PresenterPasscodeEntry: PasscodeEntry {
     public var allowsRetry: Bool { true }
 
     public func currentPasscode(label: String, notice: String?) throws -> [UInt8] {
-        guard presenter.canPrompt else { throw LAError(.notInteractive, "No terminal to ask on; use --stdin.") }
+        guard presenter.canPrompt else { throw LAError(.notInteractive, tr("No terminal to ask on; use --stdin.")) }
         guard
             let answer = presenter.askPassword(
-                PasswordPrompt(reason: "", label: label, notice: notice, cancelTitle: "Cancel"))
+                PasswordPrompt(reason: "", label: label, notice: notice, cancelTitle: tr("Cancel")))
         else { throw LAError(.userCancel) }
         return answer
     }
@@ -57,11 +58,11 @@ extension PasscodeEntry {
             throw AppSessionError.rejected(problem + " Nothing was changed.")
         }
         guard confirm else { return first }
-        var second = try currentPasscode(label: "Repeat to confirm", notice: nil)
+        var second = try currentPasscode(label: tr("Repeat to confirm"), notice: nil)
         defer { Sodium.wipe(&second) }
         guard Sodium.constantTimeEqual(first, second) else {
             Sodium.wipe(&first)
-            throw AppSessionError.rejected("The two entries differ; nothing was changed.")
+            throw AppSessionError.rejected(tr("The two entries differ; nothing was changed."))
         }
         return first
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Refusals of a user action: bad input or something that does not exist. Nothing was changed.
 public enum ChecklistsError: Error, Sendable, Equatable {
     case emptyListName
@@ -17,21 +19,23 @@ public enum ChecklistsError: Error, Sendable, Equatable {
 extension ChecklistsError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .emptyListName: "A list needs a name."
-        case .emptyItemText: "An item needs some text."
+        case .emptyListName: tr("A list needs a name.")
+        case .emptyItemText: tr("An item needs some text.")
         case .unknownIcon(let name):
-            "Unknown icon \"\(name)\". Choose one of: \(Icon.allCases.map(\.name).joined(separator: ", "))."
+            tr("Unknown icon \"%@\". Choose one of: %@.", name, Icon.allCases.map(\.name).joined(separator: ", "))
         case .badDate(let text):
-            "Cannot read the date \"\(text)\". \(DueDate.acceptedForms)"
+            // The accepted forms stay English: they are the words the parser reads.
+            tr("Cannot read the date \"%@\".", text) + " " + DueDate.acceptedForms
         case .skippedTime(let text):
-            "\"\(text)\" does not exist: the clocks skip that time when summer time starts. Choose another time."
-        case .listNotFound(let ref): "No list \"\(ref)\"."
-        case .itemNotFound(let id): "No item with ID \(id)."
-        case .emptyNoteTitle: "A note needs a title."
-        case .noteNotFound(let id): "No note with ID \(id)."
+            tr("\"%@\" does not exist: the clocks skip that time when summer time starts. Choose another time.", text)
+        case .listNotFound(let ref): tr("No list \"%@\".", ref)
+        case .itemNotFound(let id): tr("No item with ID %d.", id)
+        case .emptyNoteTitle: tr("A note needs a title.")
+        case .noteNotFound(let id): tr("No note with ID %d.", id)
         case .ambiguousList(let name, let candidates):
-            "More than one list is named \"\(name)\"; use its ID: "
-                + candidates.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") + "."
+            tr(
+                "More than one list is named \"%@\"; use its ID: %@.", name,
+                candidates.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Reminders
 import Synchronization
 
@@ -111,10 +112,10 @@ public final class ReminderScheduler: Sendable {
         let content =
             showsText
             ? NotificationContent(
-                title: item.text, body: "\(list?.name ?? "Checklists") · due \(dates.string(due))",
+                title: item.text, body: tr("%@ · due %@", list?.name ?? "Checklists", dates.string(due)),
                 iconName: list?.icon.name ?? Icon.noIcon.name)
             : NotificationContent(
-                title: "Checklists reminder", body: "Due \(dates.string(due))", iconName: Icon.noIcon.name)
+                title: tr("Checklists reminder"), body: tr("Due %@", dates.string(due)), iconName: Icon.noIcon.name)
         return .schedule(
             NotificationRequest(
                 identifier: Self.identifier(for: item.id), content: content, trigger: DateTrigger(date: due)))

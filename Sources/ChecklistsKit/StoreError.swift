@@ -1,3 +1,4 @@
+import Localization
 import PrivateFiles
 import SQLiteKit
 
@@ -36,17 +37,19 @@ public enum StoreError: Error, Sendable, Equatable {
 extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .sqlite(let code, let message): "database error \(code): \(message)"
-        case .corrupt(let path): "\(path) is not a Checklists database or is damaged; it was left untouched"
+        case .sqlite(let code, let message): tr("database error %d: %@", code, message)
+        case .corrupt(let path): tr("%@ is not a Checklists database or is damaged; it was left untouched", path)
         case .newerSchema(let found, let supported):
-            "the database has schema version \(found), newer than this version of Checklists understands (\(supported)); it was left untouched"
-        case .wrongKey: "the data key does not open this database"
-        case .missingKey(let path): "the data key is missing (\(path)); the database was left untouched"
-        case .undecryptable(let table, let id): "row \(id) of \(table) could not be decrypted"
+            tr(
+                "the database has schema version %d, newer than this version of Checklists understands (%d); it was left untouched",
+                found, supported)
+        case .wrongKey: tr("the data key does not open this database")
+        case .missingKey(let path): tr("the data key is missing (%@); the database was left untouched", path)
+        case .undecryptable(let table, let id): tr("row %d of %@ could not be decrypted", id, table)
         case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"
-        case .notRegularFile(let path): "\(path) is not a regular file; refusing to open it"
+        case .notRegularFile(let path): tr("%@ is not a regular file; refusing to open it", path)
         case .damaged(let path, let detail):
-            "\(path) is damaged (\(detail)); restore it from a backup, or try: sqlite3 \(path) .recover"
+            tr("%1$@ is damaged (%2$@); restore it from a backup, or try: sqlite3 %1$@ .recover", path, detail)
         }
     }
 }

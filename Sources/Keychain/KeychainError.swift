@@ -1,3 +1,5 @@
+import Localization
+
 /// Keychain failures. "Not found" is nil, never an error.
 public enum KeychainError: Error, Sendable, Equatable {
     /// The backend could not be reached or refused (daemon gone, file unreadable…).
@@ -23,12 +25,12 @@ public enum KeychainError: Error, Sendable, Equatable {
 extension KeychainError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .backend(let m): "keychain unavailable: \(m)"
-        case .cannotOpenVault(let m): "cannot open the keychain vault: \(m)"
-        case .authenticationRequired(let m): "authentication required: \(m)"
-        case .biometryChanged: "the enrolled fingerprints changed since this item was stored; use your password"
-        case .appLocked: "the app is locked"
-        case .tooLarge(let m): "too large for the keychain: \(m)"
+        case .backend(let m): tr("keychain unavailable: %@", m)
+        case .cannotOpenVault(let m): tr("cannot open the keychain vault: %@", m)
+        case .authenticationRequired(let m): tr("authentication required: %@", m)
+        case .biometryChanged: tr("the enrolled fingerprints changed since this item was stored; use your password")
+        case .appLocked: tr("the app is locked")
+        case .tooLarge(let m): tr("too large for the keychain: %@", m)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 import Sodium
 
@@ -33,7 +34,7 @@ public struct AppPasscode: Sendable {
     public static func weakness(of passcode: [UInt8]) -> String? {
         let text = String(decoding: passcode, as: UTF8.self)
         if text.count < minimumLength || text.allSatisfy(\.isWhitespace) {
-            return "A passcode needs at least \(minimumLength) characters, not all of them spaces."
+            return tr("A passcode needs at least %d characters, not all of them spaces.", minimumLength)
         }
         return nil
     }
@@ -48,14 +49,14 @@ public struct AppPasscode: Sendable {
             try SecureFile.makeDirectory(SecureFile.directory(of: path))
             try SecureFile.writeAtomically(Array(hash.utf8), to: path)
         } catch {
-            throw LAError(.passcodeNotSet, "Cannot save the passcode: \(error)")
+            throw LAError(.passcodeNotSet, tr("Cannot save the passcode: %@", "\(error)"))
         }
     }
 
     /// Forgets the passcode.
     public func remove() throws {
         do { try SecureFile.remove(path) } catch {
-            throw LAError(.passcodeNotSet, "Cannot remove the passcode: \(error)")
+            throw LAError(.passcodeNotSet, tr("Cannot remove the passcode: %@", "\(error)"))
         }
     }
 

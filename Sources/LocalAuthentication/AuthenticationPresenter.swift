@@ -1,3 +1,5 @@
+import Localization
+
 /// Shows authentication prompts. Linux has no system dialog, so each interface brings its own:
 /// the terminal one, the terminal UI's, or `NonInteractivePresenter` for scripts.
 public protocol AuthenticationPresenter: Sendable {
@@ -33,7 +35,7 @@ public struct FingerprintPrompt: Sendable, Equatable {
     public var fallbackOffered: Bool
 
     public init(
-        reason: String, cancelTitle: String = "Cancel", fallbackTitle: String? = "Enter Password",
+        reason: String, cancelTitle: String = tr("Cancel"), fallbackTitle: String? = tr("Enter Password"),
         fallbackOffered: Bool = false
     ) {
         self.reason = reason
@@ -61,7 +63,7 @@ public struct PasswordPrompt: Sendable, Equatable {
     public var notice: String?
     public var cancelTitle: String
 
-    public init(reason: String, label: String, notice: String? = nil, cancelTitle: String = "Cancel") {
+    public init(reason: String, label: String, notice: String? = nil, cancelTitle: String = tr("Cancel")) {
         self.reason = reason
         self.label = label
         self.notice = notice

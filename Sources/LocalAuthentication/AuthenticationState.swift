@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 import Sodium
 
@@ -91,14 +92,15 @@ public struct AuthenticationState: Sendable {
         let minutes = max(1, Int((seconds / 60).rounded(.up)))
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm"
-        let wait =
-            "try again in \(minutes) minute\(minutes == 1 ? "" : "s"). "
-            + "The next try is possible at \(formatter.string(from: until))."
-        guard damaged else { return LAError(.authenticationFailed, "Too many wrong passwords: " + wait) }
+        let wait = trn(
+            "try again in %d minute. The next try is possible at %@.",
+            "try again in %d minutes. The next try is possible at %@.", minutes, formatter.string(from: until))
+        guard damaged else { return LAError(.authenticationFailed, tr("Too many wrong passwords: %@", wait)) }
         return LAError(
             .authenticationFailed,
-            "The record of failed attempts (auth-state.json) was damaged, so Checklists counts it as locked out: "
-                + wait)
+            tr(
+                "The record of failed attempts (auth-state.json) was damaged, so Checklists counts it as locked out: %@",
+                wait))
     }
 
     /// One password attempt under the back-off: refuses while blocked, takes an answer, tests

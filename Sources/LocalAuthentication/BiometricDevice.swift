@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A fingerprint reader (on Linux: fprintd). Implementations live outside this module.
 public protocol BiometricDevice: Sendable {
@@ -55,10 +56,10 @@ public enum ScanHint: Sendable, Equatable {
     /// The hint shown to the user.
     public var message: String {
         switch self {
-        case .tryAgain: "Try again"
-        case .swipeTooShort: "Swipe was too short"
-        case .centerFinger: "Center your finger"
-        case .removeAndRetry: "Remove your finger and try again"
+        case .tryAgain: tr("Try again")
+        case .swipeTooShort: tr("Swipe was too short")
+        case .centerFinger: tr("Center your finger")
+        case .removeAndRetry: tr("Remove your finger and try again")
         }
     }
 }

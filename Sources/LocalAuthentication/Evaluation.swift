@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Sodium
 import Synchronization
 
@@ -30,8 +31,9 @@ final class Evaluation: @unchecked Sendable {
         self.policy = policy
         self.reason = reason
         // nil → the default title; "" hides the fallback, as on Apple.
-        self.fallbackTitle = fallbackTitle == nil ? "Enter Password" : (fallbackTitle!.isEmpty ? nil : fallbackTitle)
-        self.cancelTitle = cancelTitle ?? "Cancel"
+        self.fallbackTitle =
+            fallbackTitle == nil ? tr("Enter Password") : (fallbackTitle!.isEmpty ? nil : fallbackTitle)
+        self.cancelTitle = cancelTitle ?? tr("Cancel")
     }
 
     /// Ends the evaluation with `code` as soon as it next looks (invalidate, system events).
@@ -119,7 +121,7 @@ final class Evaluation: @unchecked Sendable {
             case .scan(.disconnected):
                 throw LAError(.biometryDisconnected)
             case .scan(.failed(let message)):
-                throw LAError(.biometryNotAvailable, "The fingerprint reader failed: \(message)")
+                throw LAError(.biometryNotAvailable, tr("The fingerprint reader failed: %@", message))
             case .user(.cancel):
                 throw LAError(.userCancel)
             case .user(.fallback):
@@ -150,7 +152,7 @@ final class Evaluation: @unchecked Sendable {
                     case .accepted: return true
                     case .rejected: return nil
                     case .unavailable(let reason):
-                        throw LAError(.passcodeNotSet, "The password cannot be checked: \(reason)")
+                        throw LAError(.passcodeNotSet, tr("The password cannot be checked: %@", reason))
                     }
                 }
             } catch let error as LAError {
@@ -161,7 +163,7 @@ final class Evaluation: @unchecked Sendable {
             if accepted != nil { return }
             notice = "Wrong password, try again."
         }
-        throw LAError(.authenticationFailed, "Wrong password.")
+        throw LAError(.authenticationFailed, tr("Wrong password."))
     }
 
     private func checkCancelled() throws(LAError) {

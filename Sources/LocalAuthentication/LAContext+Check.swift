@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension LAContext {
     /// What can be evaluated right now, without prompting.
@@ -12,7 +13,7 @@ extension LAContext {
 
     /// Works out whether `policy` can be evaluated with `environment`'s backends.
     static func check(_ policy: LAPolicy, _ environment: LAEnvironment) -> Check {
-        let status = environment.biometrics?.status() ?? .unavailable(reason: "no fingerprint reader is set up")
+        let status = environment.biometrics?.status() ?? .unavailable(reason: tr("no fingerprint reader is set up"))
         let lockedOut = environment.state.read().biometryLockedOut
         var type = LABiometryType.none
         var enrollment: Data?

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// An authentication failure, with Apple's codes (`LAError`).
 ///
@@ -60,20 +61,20 @@ public struct LAError: Error, CustomNSError, Sendable, Equatable {
         public var defaultMessage: String {
             switch self {
             case .authenticationFailed:
-                "Authentication failed because the fingerprint does not match up with those enrolled."
-            case .userCancel: "Authentication was cancelled."
-            case .userFallback: "The user chose to enter a password instead."
-            case .systemCancel: "Authentication was cancelled by the system."
-            case .passcodeNotSet: "No password or passcode is set up."
-            case .biometryNotAvailable: "Authentication could not start because no fingerprint reader is available."
-            case .biometryNotEnrolled: "Authentication could not start because no fingers are enrolled."
-            case .biometryLockout: "Too many failed attempts: enter your password to unlock fingerprint again."
-            case .appCancel: "Authentication was cancelled by the application."
-            case .invalidContext: "The authentication context was invalidated."
-            case .biometryNotPaired: "No paired fingerprint reader is available."
-            case .biometryDisconnected: "The fingerprint reader was disconnected."
-            case .invalidDimensions: "Invalid dimensions."
-            case .notInteractive: "Authentication needs a terminal to ask on, and there is none."
+                tr("Authentication failed because the fingerprint does not match up with those enrolled.")
+            case .userCancel: tr("Authentication was cancelled.")
+            case .userFallback: tr("The user chose to enter a password instead.")
+            case .systemCancel: tr("Authentication was cancelled by the system.")
+            case .passcodeNotSet: tr("No password or passcode is set up.")
+            case .biometryNotAvailable: tr("Authentication could not start because no fingerprint reader is available.")
+            case .biometryNotEnrolled: tr("Authentication could not start because no fingers are enrolled.")
+            case .biometryLockout: tr("Too many failed attempts: enter your password to unlock fingerprint again.")
+            case .appCancel: tr("Authentication was cancelled by the application.")
+            case .invalidContext: tr("The authentication context was invalidated.")
+            case .biometryNotPaired: tr("No paired fingerprint reader is available.")
+            case .biometryDisconnected: tr("The fingerprint reader was disconnected.")
+            case .invalidDimensions: tr("Invalid dimensions.")
+            case .notInteractive: tr("Authentication needs a terminal to ask on, and there is none.")
             }
         }
     }

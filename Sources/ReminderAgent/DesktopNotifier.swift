@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Localization
 import Reminders
 import TerminalText
 
@@ -61,6 +62,6 @@ public struct LogNotifier: Notifier {
 
     public func show(_ notice: DeliveryPlan.Notice) throws {
         // Item texts are the user's: shown with control characters escaped, on one line.
-        write("Reminder: \(TerminalText.line(notice.summary)) — \(TerminalText.line(notice.body))")
+        write(tr("Reminder: %@ — %@", TerminalText.line(notice.summary), TerminalText.line(notice.body)))
     }
 }

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Localization
 import PrivateFiles
 import Reminders
 
@@ -92,7 +93,7 @@ public final class ReminderAgent: @unchecked Sendable {
         defer { resume.close() }
         let delivery = DeliveryWorker(deliver: { [self] in deliverDue() }) { [self] in
             // Said once everything due at start is out and the agent waits.
-            log("Checklists agent started (notifications: \(notifier.name), fallback: log).")
+            log(tr("Checklists agent started (notifications: %@, fallback: log).", notifier.name))
         }
         defer { delivery.stop(timeout: 0.5) }
         delivery.request()
@@ -107,7 +108,7 @@ public final class ReminderAgent: @unchecked Sendable {
                 var info = signalfd_siginfo()
                 let n = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
                 if n == MemoryLayout<signalfd_siginfo>.size, info.ssi_signo != UInt32(SIGHUP) {
-                    log("Checklists agent stopped.")
+                    log(tr("Checklists agent stopped."))
                     return true
                 }
             }
@@ -121,7 +122,7 @@ public final class ReminderAgent: @unchecked Sendable {
     func deliverDue() {
         // First what a command was killed before doing: its reminder changes wait in the outbox.
         do { try ReminderOutbox.drain(directory: home, into: center) } catch {
-            log("Cannot apply the pending reminder changes: \(error)")
+            log(tr("Cannot apply the pending reminder changes: %@", "\(error)"))
         }
         guard center.authorizationStatus == .authorized else { return }
         let now = Date()
@@ -134,7 +135,7 @@ public final class ReminderAgent: @unchecked Sendable {
                 try? fallback.show(notice)
             }
             do { try center.markDelivered(notice.identifiers, at: now) } catch {
-                log("Cannot record a delivery: \(error)")
+                log(tr("Cannot record a delivery: %@", "\(error)"))
             }
         }
     }
@@ -151,7 +152,7 @@ public final class ReminderAgent: @unchecked Sendable {
             defer { lastFailure = reason }
             return lastFailure != reason
         }
-        if isNew { log("Desktop notifications are unavailable (\(reason)); reminders go to this log.") }
+        if isNew { log(tr("Desktop notifications are unavailable (%@); reminders go to this log.", reason)) }
     }
 
     private func arm(_ fd: Int32, at date: Date?) throws(AgentError) {

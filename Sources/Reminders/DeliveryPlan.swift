@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What the agent shows for the requests that are due: each one once, "(late)" when it is
 /// more than a minute overdue (missed while asleep or stopped), and one summary instead when
@@ -32,12 +33,13 @@ public struct DeliveryPlan: Sendable, Equatable {
         if late.count > Self.summaryThreshold {
             notices.append(
                 Notice(
-                    summary: "\(late.count) reminders were missed", body: "Open Checklists to see them (late).",
+                    summary: trn("%d reminder was missed", "%d reminders were missed", late.count),
+                    body: tr("Open Checklists to see them (late)."),
                     icon: "No Icon", identifiers: late.map(\.identifier)))
         } else {
             notices += late.map {
                 Notice(
-                    summary: $0.content.title, body: $0.content.body + " (late)", icon: $0.content.iconName,
+                    summary: $0.content.title, body: tr("%@ (late)", $0.content.body), icon: $0.content.iconName,
                     identifiers: [$0.identifier])
             }
         }

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Keychain
+import Localization
 
 /// Picks the keychain backend: the Secret Service when a session keyring answers on D-Bus and
 /// is unlocked (checked with short timeouts, so nothing can trigger a prompt that cannot show),
@@ -37,21 +38,22 @@ public enum KeychainChooser {
             path: vaultDirectory + "/keychain.vault", keySource: .keyFile(vaultDirectory + "/keychain.key"))
         switch preference {
         case .file:
-            return Choice(backend: vault, reason: "the file vault was chosen (--keychain file or the Keychain setting)")
+            return Choice(
+                backend: vault, reason: tr("the file vault was chosen (--keychain file or the Keychain setting)"))
         case .secretService:
             if let problem = probe().problem {
-                throw KeychainError.backend("no usable Secret Service: \(problem)")
+                throw KeychainError.backend(tr("no usable Secret Service: %@", problem))
             }
-            return Choice(backend: SecretServiceKeychain(), reason: "the Secret Service was chosen and answers")
+            return Choice(backend: SecretServiceKeychain(), reason: tr("the Secret Service was chosen and answers"))
         case .auto:
             let probe = probe()
             if let problem = probe.problem {
                 return Choice(
-                    backend: vault, reason: "no usable Secret Service (\(problem)), so the file vault",
-                    notice: probe.isSilent ? "\(problem); using the file vault" : nil)
+                    backend: vault, reason: tr("no usable Secret Service (%@), so the file vault", problem),
+                    notice: probe.isSilent ? tr("%@; using the file vault", problem) : nil)
             }
             return Choice(
-                backend: SecretServiceKeychain(), reason: "a session keyring answers on D-Bus and is unlocked")
+                backend: SecretServiceKeychain(), reason: tr("a session keyring answers on D-Bus and is unlocked"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 import TerminalText
 
@@ -25,8 +26,9 @@ struct AgentService {
     func unit() throws -> String {
         for path in [binary, home] where path.unicodeScalars.contains(where: TerminalText.isControl) {
             throw CLIError.usage(
-                "cannot write a service for the path \"\(TerminalText.line(path))\": it contains control characters "
-                    + "(such as a newline); use a directory without them")
+                tr(
+                    "cannot write a service for the path \"%@\": it contains control characters (such as a newline); use a directory without them",
+                    TerminalText.line(path)))
         }
         return """
             [Unit]
@@ -69,13 +71,14 @@ struct AgentService {
         let unit = try unit()
         try SecureFile.makeDirectory(SecureFile.directory(of: unitPath))
         try SecureFile.writeAtomically(Array(unit.utf8), to: unitPath)
-        output.line("Wrote \(unitPath).")
+        output.line(tr("Wrote %@.", unitPath))
         if hasUserManager, systemctl("daemon-reload") == 0,
             systemctl("enable", "--now", "checklists-agent.service") == 0
         {
-            output.line("The agent is enabled and running (systemctl --user status checklists-agent).")
+            output.line(tr("The agent is enabled and running (systemctl --user status checklists-agent)."))
         } else {
-            output.line("No systemd user manager answers here. Start the agent yourself, e.g. from your shell profile:")
+            output.line(
+                tr("No systemd user manager answers here. Start the agent yourself, e.g. from your shell profile:"))
             output.line("  \(binary) agent >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
         }
     }
@@ -83,9 +86,9 @@ struct AgentService {
     func uninstall(_ output: Output) throws {
         let answers = hasUserManager && !Self.timedOut(systemctl("disable", "--now", "checklists-agent.service"))
         if try SecureFile.remove(unitPath) {
-            output.line("Removed \(unitPath).")
+            output.line(tr("Removed %@.", unitPath))
         } else {
-            output.line("The agent's service was not installed.")
+            output.line(tr("The agent's service was not installed."))
         }
         if answers { _ = systemctl("daemon-reload") }
     }

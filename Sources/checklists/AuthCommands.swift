@@ -3,6 +3,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
+import Localization
 
 /// `auth status`, `auth test`, `passcode set|change|remove`.
 enum AuthCommands {
@@ -27,13 +28,14 @@ enum AuthCommands {
             let la = LAContext(environment: context.authEnvironment())
             if let reuse = context.arguments["--reuse"] {
                 guard let seconds = Double(reuse), seconds >= 0 else {
-                    throw CLIError.usage("--reuse needs a number of seconds")
+                    throw CLIError.usage(tr("--reuse needs a number of seconds"))
                 }
                 la.touchIDAuthenticationAllowableReuseDuration = seconds
             }
             do throws(LAError) {
                 try la.evaluateNow(
-                    policy, localizedReason: context.arguments["--reason"] ?? "Checklists wants to check it is you.")
+                    policy, localizedReason: context.arguments["--reason"] ?? tr("Checklists wants to check it is you.")
+                )
             } catch {
                 if context.json {
                     try? context.output.json(
@@ -48,7 +50,8 @@ enum AuthCommands {
                 try context.output.json(
                     AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how))
             } else {
-                context.output.line("Authenticated (\(how)).")
+                context.output.line(
+                    how == "fingerprint" ? tr("Authenticated (fingerprint).") : tr("Authenticated (password)."))
             }
         },
         Command(
@@ -58,7 +61,7 @@ enum AuthCommands {
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
             try context.session.setPasscode()
-            context.output.line("Passcode set. Checklists now asks for it instead of your account password.")
+            context.output.line(tr("Passcode set. Checklists now asks for it instead of your account password."))
         },
         Command(
             path: ["passcode", "change"], usage: "passcode change [--stdin]",
@@ -67,7 +70,7 @@ enum AuthCommands {
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
             try context.session.changePasscode()
-            context.output.line("Passcode changed.")
+            context.output.line(tr("Passcode changed."))
         },
         Command(
             path: ["passcode", "remove"], usage: "passcode remove [--stdin]",
@@ -75,7 +78,7 @@ enum AuthCommands {
             spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
         ) { context in
             try context.session.removePasscode()
-            context.output.line("Passcode removed. Checklists asks for your account password again.")
+            context.output.line(tr("Passcode removed. Checklists asks for your account password again."))
         },
     ]
 
@@ -83,7 +86,7 @@ enum AuthCommands {
         switch name ?? "owner" {
         case "owner", "deviceOwnerAuthentication": .deviceOwnerAuthentication
         case "biometrics", "deviceOwnerAuthenticationWithBiometrics": .deviceOwnerAuthenticationWithBiometrics
-        default: throw CLIError.usage("--policy must be biometrics or owner")
+        default: throw CLIError.usage(tr("--policy must be biometrics or owner"))
         }
     }
 }

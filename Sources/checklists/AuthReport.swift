@@ -1,6 +1,7 @@
 import Foundation
 import LinuxAuthentication
 import LocalAuthentication
+import Localization
 
 /// What `auth status` reports: each policy, each method, lockout and back-off, and advice.
 struct AuthReport: Encodable {
@@ -55,56 +56,67 @@ struct AuthReport: Encodable {
 
         var advice: [String] = []
         switch status {
-        case .notEnrolled: advice.append("Enrol a finger with 'fprintd-enroll' to unlock with your fingerprint.")
-        case .unavailable: advice.append("No fingerprint reader: Checklists uses your password instead.")
+        case .notEnrolled: advice.append(tr("Enrol a finger with 'fprintd-enroll' to unlock with your fingerprint."))
+        case .unavailable: advice.append(tr("No fingerprint reader: Checklists uses your password instead."))
         case .ready: break
         }
         if biometryLockedOut {
             advice.append(
-                "Fingerprint is locked after 5 failed scans: authenticate once with your password to unlock it.")
+                tr("Fingerprint is locked after 5 failed scans: authenticate once with your password to unlock it."))
         }
         if password == nil {
-            advice.append("No password can be checked: set an app passcode with 'checklists passcode set'.")
+            advice.append(tr("No password can be checked: set an app passcode with 'checklists passcode set'."))
         }
         if state.damagedAt != nil {
             advice.append(
-                "The record of failed attempts was damaged, which counts as locked out: wait until the time shown.")
+                tr("The record of failed attempts was damaged, which counts as locked out: wait until the time shown."))
         } else if passwordBlockedUntil != nil {
-            advice.append("Too many wrong passwords: wait until the time shown before trying again.")
+            advice.append(tr("Too many wrong passwords: wait until the time shown before trying again."))
         }
-        if advice.isEmpty { advice.append("All set: 'checklists auth test' tries an authentication.") }
+        if advice.isEmpty { advice.append(tr("All set: 'checklists auth test' tries an authentication.")) }
         self.advice = advice
     }
 
     var lines: [String] {
         var out: [String] = []
         switch fingerprint {
-        case "ready": out.append("Fingerprint (fprintd): ready")
-        case "not-enrolled": out.append("Fingerprint (fprintd): reader found, but no fingers are enrolled")
-        default: out.append("Fingerprint (fprintd): not available (\(fingerprintDetail ?? "unknown"))")
+        case "ready": out.append(tr("Fingerprint (fprintd): ready"))
+        case "not-enrolled": out.append(tr("Fingerprint (fprintd): reader found, but no fingers are enrolled"))
+        default: out.append(tr("Fingerprint (fprintd): not available (%@)", fingerprintDetail ?? tr("unknown")))
         }
         switch password {
-        case "passcode": out.append("Password: the app passcode")
+        case "passcode": out.append(tr("Password: the app passcode"))
         case let p? where p.hasPrefix("pam:"):
-            out.append("Password: your account password (PAM, user \(p.dropFirst(4)))")
-        default: out.append("Password: none available")
+            out.append(tr("Password: your account password (PAM, user %@)", String(p.dropFirst(4))))
+        default: out.append(tr("Password: none available"))
         }
-        out.append("Biometry type: \(biometryType)")
+        out.append(tr("Biometry type: %@", biometryType))
         for p in policies {
             let name = p.policy == "owner" ? "deviceOwnerAuthentication" : "deviceOwnerAuthenticationWithBiometrics"
             out.append(
                 p.canEvaluate
-                    ? "\(name): can be evaluated"
-                    : "\(name): cannot be evaluated — \(p.message ?? "") (LAError \(p.code ?? 0) \(p.error ?? ""))")
+                    ? tr("%@: can be evaluated", name)
+                    : tr(
+                        "%@: cannot be evaluated — %@ (LAError %d %@)", name, p.message ?? "", p.code ?? 0,
+                        p.error ?? ""
+                    ))
         }
         out.append(
             biometryLockedOut
-                ? "Fingerprint lockout: locked (\(failedScans) failed scans)"
-                : "Fingerprint lockout: none (\(failedScans) of 5 failed scans)")
+                ? trn(
+                    "Fingerprint lockout: locked (%d failed scan)", "Fingerprint lockout: locked (%d failed scans)",
+                    failedScans)
+                : tr("Fingerprint lockout: none (%d of 5 failed scans)", failedScans))
         if let until = passwordBlockedUntil {
-            out.append("Password back-off: \(failedPasswords) wrong passwords; next try after \(until)")
+            out.append(
+                trn(
+                    "Password back-off: %d wrong password; next try after %@",
+                    "Password back-off: %d wrong passwords; next try after %@", failedPasswords, until))
         } else {
-            out.append("Password back-off: none (\(failedPasswords) wrong passwords)")
+            out.append(
+                trn(
+                    "Password back-off: none (%d wrong password)", "Password back-off: none (%d wrong passwords)",
+                    failedPasswords))
         }
         return out + advice.map { "→ " + $0 }
     }

@@ -4,6 +4,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import Localization
 import PrivateFiles
 import ReminderAgent
 import Reminders
@@ -31,10 +32,10 @@ enum CLI {
                 if let first = args.positionals.first {
                     let group = commands.filter { $0.path.first == first }
                     guard !group.isEmpty else {
-                        throw CLIError.usage("unknown command \"\(first)\"; see 'checklists --help'")
+                        throw CLIError.usage(tr("unknown command \"%@\"; see 'checklists --help'", first))
                     }
                     output.line(help(for: group))
-                    guard args.has("--help") else { throw CLIError.usage("\"\(first)\" needs a subcommand") }
+                    guard args.has("--help") else { throw CLIError.usage(tr("\"%@\" needs a subcommand", first)) }
                     return ExitCode.ok.rawValue
                 }
                 if args.has("--help") {
@@ -67,7 +68,7 @@ enum CLI {
             let (code, message) = describe(error)
             var hint = ""
             if code == .usage, let command, !(error is ChecklistsError) {
-                hint = " (see 'checklists \(command.name) --help')"
+                hint = tr(" (see 'checklists %@ --help')", command.name)
             }
             // Messages quote what the user typed or stored: one line, controls shown as escapes.
             Output.error("checklists: \(TerminalText.line(message))\(hint)")
@@ -77,12 +78,12 @@ enum CLI {
 
     /// Says that argument `position` is not valid UTF-8 (it would otherwise be silently altered).
     static func reportInvalidArgument(position: Int) {
-        Output.error("checklists: argument \(position) is not valid UTF-8; see 'checklists --help'")
+        Output.error("checklists: " + tr("argument %d is not valid UTF-8; see 'checklists --help'", position))
     }
 
     /// Refuses options that are given but empty where emptiness would silently mean a default.
     static func checkGlobalOptions(_ args: ParsedArguments) throws {
-        if args["--home"]?.isEmpty == true { throw CLIError.usage("--home needs a directory, not \"\"") }
+        if args["--home"]?.isEmpty == true { throw CLIError.usage(tr("--home needs a directory, not \"\"")) }
     }
 
     /// The longest command whose words start the command line, and the words after it.

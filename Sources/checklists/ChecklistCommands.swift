@@ -1,6 +1,8 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import Localization
 import TerminalText
 
 /// `lists`, `list add|edit|delete`, `icons`: the overview of checklists.
@@ -21,7 +23,7 @@ enum ChecklistCommands {
             let name = try StandardInput.resolve(try context.rest(from: 0, "NAME"))
             let icon = try icon(context.arguments["--icon"]) ?? .noIcon
             let list = try context.store().addChecklist(name: name, icon: icon)
-            try show(list, verb: "Added", &context)
+            try show(list, added: true, &context)
         },
         Command(
             path: ["list", "edit"], usage: "list edit LIST [--name NEW|-] [--icon ICON]",
@@ -35,12 +37,12 @@ enum ChecklistCommands {
             let newIcon = try icon(context.arguments["--icon"])
             let newName = try context.arguments["--name"].map(StandardInput.resolve)
             guard newName != nil || newIcon != nil else {
-                throw CLIError.usage("nothing to change: give --name or --icon")
+                throw CLIError.usage(tr("nothing to change: give --name or --icon"))
             }
             if let newName, newName.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyListName }
             let store = try context.store()
             let list = try store.resolveList(reference)
-            try show(try store.updateChecklist(id: list.id, name: newName, icon: newIcon), verb: "Saved", &context)
+            try show(try store.updateChecklist(id: list.id, name: newName, icon: newIcon), added: false, &context)
         },
         Command(
             path: ["list", "delete"], usage: "list delete LIST", summary: "Delete a checklist and all its items."
@@ -52,8 +54,9 @@ enum ChecklistCommands {
                 try context.output.json(ListJSON(deleted))
             } else {
                 context.output.line(
-                    "Deleted \"\(TerminalText.line(deleted.name))\" and its \(items.count) item\(items.count == 1 ? "" : "s")."
-                )
+                    trn(
+                        "Deleted \"%2$@\" and its %1$d item.", "Deleted \"%2$@\" and its %1$d items.", items.count,
+                        TerminalText.line(deleted.name)))
             }
         },
         Command(path: ["icons"], usage: "icons", summary: "Show the icons a checklist can have.", touchesContent: false)
@@ -75,7 +78,7 @@ enum ChecklistCommands {
             return
         }
         if lists.isEmpty {
-            context.output.line("No checklists. Add one with: checklists list add NAME")
+            context.output.line(tr("No checklists. Add one with: checklists list add NAME"))
             return
         }
         let idWidth = lists.map { String($0.id).count }.max() ?? 1
@@ -84,17 +87,21 @@ enum ChecklistCommands {
         for (list, name) in zip(lists, names) {
             let id = TextWidth.rightAligned(list.id, to: idWidth)
             context.output.line(
-                "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(name, to: nameWidth))  \(list.status.text)"
+                "\(id)  \(TextWidth.pad(list.icon.glyph, to: 2))  \(TextWidth.pad(name, to: nameWidth))  \(list.status.localizedText)"
             )
         }
     }
 
-    static func show(_ list: Checklist, verb: String, _ context: inout Context) throws {
+    /// Prints the list just added (`added`) or saved.
+    static func show(_ list: Checklist, added: Bool, _ context: inout Context) throws {
         if context.json {
             try context.output.json(ListJSON(list))
         } else {
+            let (glyph, name, icon) = (list.icon.glyph, TerminalText.line(list.name), list.icon.name)
             context.output.line(
-                "\(verb) list \(list.id): \(list.icon.glyph) \(TerminalText.line(list.name)) (\(list.icon.name))")
+                added
+                    ? tr("Added list %d: %@ %@ (%@)", list.id, glyph, name, icon)
+                    : tr("Saved list %d: %@ %@ (%@)", list.id, glyph, name, icon))
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import Keychain
 import LinuxAuthentication
 import LocalAuthentication
+import Localization
 import Reminders
 
 /// Everything a command needs: its arguments, the app session, how to print.
@@ -39,7 +40,10 @@ struct Context {
         configuration.notice = { Output.notice("checklists: \($0)") }
         configuration.remindersFailed = { error in
             Output.error(
-                "checklists: warning: reminders not updated yet (\(error)); they will be once reminders.sqlite works again."
+                "checklists: "
+                    + tr(
+                        "warning: reminders not updated yet (%@); they will be once reminders.sqlite works again.",
+                        "\(error)")
             )
         }
         session = AppSession(configuration: configuration)
@@ -47,13 +51,13 @@ struct Context {
 
     /// The store, opened on first use (with the app lock on, after this session's unlock or
     /// an authentication).
-    func store(reason: String = "Unlock Checklists.") throws -> ChecklistStore { try session.store(reason: reason) }
+    func store(reason: String = tr("Unlock Checklists.")) throws -> ChecklistStore { try session.store(reason: reason) }
 
     /// The time zone for parsing and showing dates.
     /// - Throws: A usage error when `TZ` names no zone (Foundation would silently use UTC).
     func timeZone() throws -> TimeZone {
         guard UserLocale.isValidTimeZone(environment["TZ"]) else {
-            throw CLIError.usage("TZ=\"\(environment["TZ"] ?? "")\" is not a time zone this system knows")
+            throw CLIError.usage(tr("TZ=\"%@\" is not a time zone this system knows", environment["TZ"] ?? ""))
         }
         return TimeZone.current
     }
@@ -71,18 +75,18 @@ struct Context {
 
     /// The positional at `index`, or a usage error naming what is missing.
     func positional(_ index: Int, _ name: String) throws -> String {
-        guard index < positionals.count else { throw CLIError.usage("missing \(name)") }
+        guard index < positionals.count else { throw CLIError.usage(tr("missing %@", name)) }
         return positionals[index]
     }
 
     /// Positionals from `index` on joined by spaces (so `item add L buy milk` needs no quotes).
     func rest(from index: Int, _ name: String) throws -> String {
-        guard index < positionals.count else { throw CLIError.usage("missing \(name)") }
+        guard index < positionals.count else { throw CLIError.usage(tr("missing %@", name)) }
         return positionals[index...].joined(separator: " ")
     }
 
     /// Refuses extra positionals beyond `count`.
     func expectPositionals(atMost count: Int) throws {
-        if positionals.count > count { throw CLIError.usage("unexpected argument \"\(positionals[count])\"") }
+        if positionals.count > count { throw CLIError.usage(tr("unexpected argument \"%@\"", positionals[count])) }
     }
 }

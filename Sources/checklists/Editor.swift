@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 
 /// Edits text in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`) through a private temp
@@ -23,7 +24,7 @@ enum Editor {
             // Stopped by a signal: nothing is saved, and every file the editor made goes too.
             shred(path)
             removeFiles(of: getpid(), in: directory)
-            Output.error("checklists: stopped by signal \(signal) while the editor ran; nothing was saved.")
+            Output.error("checklists: " + tr("stopped by signal %d while the editor ran; nothing was saved.", signal))
         }
         guard status == 0 else { return nil }
         return try SecureFile.read(path).map { String(decoding: $0, as: UTF8.self) }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ enum EditorSignals {
         -> Int32
     {
         var wake: [Int32] = [-1, -1]
-        guard pipe(&wake) == 0 else { throw CLIError(message: "Cannot start the editor (pipe).", code: .storage) }
+        guard pipe(&wake) == 0 else { throw CLIError(message: tr("Cannot start the editor (pipe)."), code: .storage) }
         defer { wake.forEach { close($0) } }
         for fd in wake {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

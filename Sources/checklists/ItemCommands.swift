@@ -1,6 +1,8 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import Localization
 import TerminalText
 
 /// `items`, `item add|edit|toggle|check|uncheck|delete`: the items of a checklist.
@@ -15,7 +17,7 @@ enum ItemCommands {
             let list: Checklist
             if context.positionals.isEmpty {
                 guard let last = try store.lastOpenedList(locale: context.locale) else {
-                    throw CLIError.refused("No checklists. Add one with: checklists list add NAME")
+                    throw CLIError.refused(tr("No checklists. Add one with: checklists list add NAME"))
                 }
                 list = last
             } else {
@@ -29,7 +31,7 @@ enum ItemCommands {
             if context.json {
                 try context.output.json(items.map(ItemJSON.init))
             } else {
-                context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.text)")
+                context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.localizedText)")
                 let idWidth = items.map { String($0.id).count }.max() ?? 1
                 let dates = DueDate.Display(locale: context.locale.time)
                 for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
@@ -37,9 +39,10 @@ enum ItemCommands {
             guard read.undecryptable.isEmpty else {
                 let count = read.undecryptable.count
                 throw CLIError(
-                    message:
-                        "\(count) item\(count == 1 ? "" : "s") of \(TerminalText.line(list.name)) could not be decrypted (ID "
-                        + read.undecryptable.map(String.init).joined(separator: ", ") + "); the others are shown",
+                    message: trn(
+                        "%d item of %@ could not be decrypted (ID %@); the others are shown",
+                        "%d items of %@ could not be decrypted (ID %@); the others are shown", count,
+                        TerminalText.line(list.name), read.undecryptable.map(String.init).joined(separator: ", ")),
                     code: .storage)
             }
         },
@@ -69,7 +72,9 @@ enum ItemCommands {
             if text == "-" {
                 try showAdded(items, to: list, &context)
             } else if let item = items.first {
-                try show(item, verb: "Added item \(item.id) to \(TerminalText.line(list.name))", &context)
+                try show(item, remind: true, &context) {
+                    tr("Added item %d to %@: %@", item.id, TerminalText.line(list.name), $0)
+                }
             }
         },
         Command(
@@ -81,8 +86,10 @@ enum ItemCommands {
         ) { context in
             let id = try itemID(context)
             let a = context.arguments
-            if a["--due"] != nil && a.has("--no-due") { throw CLIError.usage("give either --due or --no-due") }
-            if a.has("--remind") && a.has("--no-remind") { throw CLIError.usage("give either --remind or --no-remind") }
+            if a["--due"] != nil && a.has("--no-due") { throw CLIError.usage(tr("give either --due or --no-due")) }
+            if a.has("--remind") && a.has("--no-remind") {
+                throw CLIError.usage(tr("give either --remind or --no-remind"))
+            }
             var changes = ItemChanges()
             changes.text = try a["--text"].map(StandardInput.resolve)
             if let due = a["--due"] {
@@ -92,10 +99,10 @@ enum ItemCommands {
             if a.has("--remind") { changes.shouldRemind = true }
             if a.has("--no-remind") { changes.shouldRemind = false }
             guard changes != ItemChanges() else {
-                throw CLIError.usage("nothing to change: give --text, --due, --no-due, --remind or --no-remind")
+                throw CLIError.usage(tr("nothing to change: give --text, --due, --no-due, --remind or --no-remind"))
             }
             let (_, item) = try context.store().updateItem(id: id, changes)
-            try show(item, verb: "Saved item \(item.id)", &context)
+            try show(item, remind: true, &context) { tr("Saved item %d: %@", item.id, $0) }
         },
         checkCommand("toggle", "Check an unchecked item, or uncheck a checked one.") { store, id in
             try store.toggleItem(id: id)
@@ -107,7 +114,7 @@ enum ItemCommands {
             if context.json {
                 try context.output.json(ItemJSON(item))
             } else {
-                context.output.line("Deleted item \(item.id): \(TerminalText.line(item.text))")
+                context.output.line(tr("Deleted item %d: %@", item.id, TerminalText.line(item.text)))
             }
         },
     ]
@@ -117,21 +124,26 @@ enum ItemCommands {
     ) -> Command {
         Command(path: ["item", verb], usage: "item \(verb) ID", summary: summary) { context in
             let item = try change(try context.store(), try itemID(context))
-            try show(item, verb: item.checked ? "Checked item \(item.id)" : "Unchecked item \(item.id)", &context)
+            // Only adding or editing can turn a reminder on; toggles say nothing about it.
+            try show(item, remind: false, &context) {
+                item.checked ? tr("Checked item %d: %@", item.id, $0) : tr("Unchecked item %d: %@", item.id, $0)
+            }
         }
     }
 
     static func itemID(_ context: Context) throws -> Int64 {
         let text = try context.positional(0, "ID")
         try context.expectPositionals(atMost: 1)
-        guard let id = Int64(text), id >= 0 else { throw CLIError.usage("item ID must be a number, not \"\(text)\"") }
+        guard let id = Int64(text), id >= 0 else {
+            throw CLIError.usage(tr("item ID must be a number, not \"%@\"", text))
+        }
         return id
     }
 
     static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {
         let id = TextWidth.rightAligned(item.id, to: idWidth)
         var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(TerminalText.line(item.text))"
-        if let due = item.dueDate { text += "  (due \(dates.string(due)))" }
+        if let due = item.dueDate { text += "  " + tr("(due %@)", dates.string(due)) }
         if item.shouldRemind { text += " 🔔" }
         return text
     }
@@ -144,32 +156,35 @@ enum ItemCommands {
             let dates = DueDate.Display(locale: context.locale.time)
             let width = items.map { String($0.id).count }.max() ?? 1
             context.output.line(
-                "Added \(items.count) item\(items.count == 1 ? "" : "s") to \(TerminalText.line(list.name)):")
+                trn("Added %d item to %@:", "Added %d items to %@:", items.count, TerminalText.line(list.name)))
             for item in items { context.output.line(line(for: item, idWidth: width, dates: dates)) }
         }
         guard let first = items.first, first.shouldRemind else { return }
         try remindNote(first, context)
     }
 
-    static func show(_ item: ChecklistItem, verb: String, _ context: inout Context) throws {
+    /// Prints `message` around the item's line (or the item as JSON), then, when `remind` (an
+    /// add or an edit) and the item has a reminder, whether that reminder can fire.
+    static func show(
+        _ item: ChecklistItem, remind: Bool, _ context: inout Context, message: (String) -> String
+    ) throws {
         if item.dueDate != nil { _ = try context.timeZone() }
         if context.json {
             try context.output.json(ItemJSON(item))
         } else {
             context.output.line(
-                "\(verb): \(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time)))")
+                message(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time))))
         }
-        // Only adding or editing can turn a reminder on; toggles say nothing about it.
-        guard item.shouldRemind, verb.hasPrefix("Added") || verb.hasPrefix("Saved") else { return }
+        guard item.shouldRemind, remind else { return }
         try remindNote(item, context)
     }
 
     /// Says when a reminder cannot fire, else asks once for permission to show notifications.
     static func remindNote(_ item: ChecklistItem, _ context: Context) throws {
         if let due = item.dueDate, due <= Date() {
-            Output.error("Note: the due date is in the past, so no reminder will fire.")
+            Output.error(tr("Note: the due date is in the past, so no reminder will fire."))
         } else if item.dueDate == nil {
-            Output.error("Note: the item has no due date, so no reminder will fire.")
+            Output.error(tr("Note: the item has no due date, so no reminder will fire."))
         } else {
             try ReminderCommands.askPermissionOnce(context)
         }

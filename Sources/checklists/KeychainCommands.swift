@@ -3,6 +3,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Keychain
+import Localization
 import SecretServiceKeychain
 
 /// `keychain status|keys|get|set|remove|use`.
@@ -23,16 +24,19 @@ enum KeychainCommands {
                         items: keys.count, holdsDataKey: dataKey))
                 return
             }
-            context.output.line("Keychain: \(choice.backend.name) — \(choice.reason).")
+            context.output.line(tr("Keychain: %@ — %@.", choice.backend.name, choice.reason))
             if let vault = choice.backend as? FileVault {
-                context.output.line("Vault: \(vault.path) (its key: \(context.home)/keychain.key)")
+                context.output.line(tr("Vault: %@ (its key: %@/keychain.key)", vault.path, context.home))
             } else {
                 context.output.line(
-                    "Items: schema \(SecretServiceKeychain.schemaName), attributes service=\(KeychainWrapper.defaultServiceName) key=NAME"
-                )
+                    tr(
+                        "Items: schema %@, attributes service=%@ key=NAME", SecretServiceKeychain.schemaName,
+                        KeychainWrapper.defaultServiceName))
             }
             context.output.line(
-                "\(keys.count) item\(keys.count == 1 ? "" : "s"); the data key is \(dataKey ? "here" : "not here")")
+                dataKey
+                    ? trn("%d item; the data key is here", "%d items; the data key is here", keys.count)
+                    : trn("%d item; the data key is not here", "%d items; the data key is not here", keys.count))
         },
         Command(
             path: ["keychain", "keys"], usage: "keychain keys",
@@ -48,18 +52,18 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !AppSession.isCustody(key) else { throw CLIError.refused("The data key is never shown.") }
+            guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key is never shown.")) }
             if key == SecretMessage.key {
                 // The secret message is read only behind its own check (see `secret`).
                 guard let text = try SecretCommands.open(&context).storedText() else {
-                    throw CLIError.refused("No keychain item \"\(key)\".")
+                    throw CLIError.refused(tr("No keychain item \"%@\".", key))
                 }
                 context.output.line(text)
                 return
             }
             _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
             guard let data = try context.session.keychain().read(forKey: key, context: nil) else {
-                throw CLIError.refused("No keychain item \"\(key)\".")
+                throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
             context.output.line(String(decoding: data, as: UTF8.self))
         },
@@ -70,50 +74,50 @@ enum KeychainCommands {
         ) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !AppSession.isCustody(key) else { throw CLIError.refused("The data key cannot be replaced.") }
+            guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key cannot be replaced.")) }
             let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
             if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
-            var value = try StdinLines.all(limit: FileVault.itemLimit, what: "the value")
+            var value = try StdinLines.all(limit: FileVault.itemLimit, what: tr("the value"))
             if value.last == 10 { value.removeLast() }
             if let message {
                 try message.replace(with: String(decoding: value, as: UTF8.self))
             } else {
                 try context.session.keychain().store(value, forKey: key)
             }
-            context.output.line("Stored \(key).")
+            context.output.line(tr("Stored %@.", key))
         },
         Command(path: ["keychain", "remove"], usage: "keychain remove KEY", summary: "Remove a keychain item.") {
             context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
             guard !key.hasPrefix(KeyItems.dataKey) else {
-                throw CLIError.refused("DataKey unlocks your lists; removing it would make them unreadable.")
+                throw CLIError.refused(tr("DataKey unlocks your lists; removing it would make them unreadable."))
             }
             guard !key.hasPrefix("Lock") else {
-                throw CLIError.refused("\(key) belongs to the app lock; use 'checklists lock disable'.")
+                throw CLIError.refused(tr("%@ belongs to the app lock; use 'checklists lock disable'.", key))
             }
             if key == SecretMessage.key {
                 guard try SecretCommands.open(&context).clear() else {
-                    throw CLIError.refused("No keychain item \"\(key)\".")
+                    throw CLIError.refused(tr("No keychain item \"%@\".", key))
                 }
-                context.output.line("Removed \(key).")
+                context.output.line(tr("Removed %@.", key))
                 return
             }
             _ = try context.store()
             guard try context.session.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key)
             else {
-                throw CLIError.refused("No keychain item \"\(key)\".")
+                throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            context.output.line("Removed \(key).")
+            context.output.line(tr("Removed %@.", key))
         },
         Command(
             path: ["keychain", "use"], usage: "keychain use auto|secret-service|file",
             summary: "Move Checklists' keychain items to another backend and remember the choice."
         ) { context in
             guard let target = KeychainChooser.Preference(rawValue: try context.positional(0, "BACKEND")) else {
-                throw CLIError.usage("the backend must be auto, secret-service or file")
+                throw CLIError.usage(tr("the backend must be auto, secret-service or file"))
             }
-            context.output.line("Keychain items are now in the \(try context.session.useKeychain(target)).")
+            context.output.line(tr("Keychain items are now in the %@.", try context.session.useKeychain(target)))
         },
     ]
 }

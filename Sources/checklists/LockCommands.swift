@@ -3,6 +3,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
+import Localization
 import SessionKeyring
 
 /// `lock status|enable|disable|now|set`.
@@ -32,17 +33,17 @@ enum LockCommands {
             summary: "Turn the app lock off (after you authenticate).", spec: ArgumentSpec(flags: ["--stdin"])
         ) { context in
             guard let keychain = try context.session.disableLock() else {
-                context.output.line("The app lock is already off.")
+                context.output.line(tr("The app lock is already off."))
                 return
             }
-            context.output.line("The app lock is off. Your data key is in the \(keychain) again.")
+            context.output.line(tr("The app lock is off. Your data key is in the %@ again.", "\(keychain)"))
         },
         Command(
             path: ["lock", "now"], usage: "lock now", summary: "Lock at once: the next command asks again.",
             touchesContent: false
         ) { context in
             context.session.lock()
-            context.output.line("Locked.")
+            context.output.line(tr("Locked."))
         },
         Command(
             path: ["lock", "set"], usage: "lock set [--reuse SECONDS] [--idle MINUTES]",
@@ -52,24 +53,25 @@ enum LockCommands {
             var reuse: Int?
             var idle: Int?
             guard context.arguments["--reuse"] != nil || context.arguments["--idle"] != nil else {
-                throw CLIError.usage("nothing to change: give --reuse or --idle")
+                throw CLIError.usage(tr("nothing to change: give --reuse or --idle"))
             }
             if let text = context.arguments["--reuse"] {
                 guard let seconds = Int(text), (0...300).contains(seconds) else {
-                    throw CLIError.usage("--reuse must be 0 to 300 seconds")
+                    throw CLIError.usage(tr("--reuse must be 0 to 300 seconds"))
                 }
                 reuse = seconds
             }
             if let text = context.arguments["--idle"] {
                 guard let minutes = Int(text), (1...1440).contains(minutes) else {
-                    throw CLIError.usage("--idle must be 1 to 1440 minutes")
+                    throw CLIError.usage(tr("--idle must be 1 to 1440 minutes"))
                 }
                 idle = minutes
             }
             let settings = try context.session.saveLockTimes(reuseSeconds: reuse, idleMinutes: idle)
             context.output.line(
-                "Unlocks last \(settings.reuseSeconds) s; the terminal UI locks after \(settings.idleMinutes) min idle."
-            )
+                tr(
+                    "Unlocks last %d s; the terminal UI locks after %d min idle.", settings.reuseSeconds,
+                    settings.idleMinutes))
         },
     ]
 
@@ -77,13 +79,14 @@ enum LockCommands {
         let method = try chosenMethod(context)
         switch try context.session.enableLock(method) {
         case .unchanged(let method):
-            context.output.line("The app lock is already on (\(method.rawValue)).")
+            context.output.line(tr("The app lock is already on (%@).", method.rawValue))
         case .changed(let method, let keyBesideVault):
-            context.output.line("The app lock is on (\(describe(method))).")
+            context.output.line(tr("The app lock is on (%@).", describe(method)))
             if keyBesideVault {
                 Output.error(
-                    "Note: without a desktop keyring, the file vault's key sits beside it on disk; choose --method passcode to protect your data at rest."
-                )
+                    tr(
+                        "Note: without a desktop keyring, the file vault's key sits beside it on disk; choose --method passcode to protect your data at rest."
+                    ))
             }
         }
     }
@@ -91,7 +94,7 @@ enum LockCommands {
     static func chosenMethod(_ context: Context) throws -> LockMethod {
         if let name = context.arguments["--method"] {
             guard let method = LockMethod(rawValue: name), method != .off else {
-                throw CLIError.usage("--method must be fingerprint, password or passcode")
+                throw CLIError.usage(tr("--method must be fingerprint, password or passcode"))
             }
             return method
         }
@@ -100,10 +103,10 @@ enum LockCommands {
 
     static func describe(_ method: LockMethod) -> String {
         switch method {
-        case .off: "off"
-        case .fingerprint: "fingerprint, falling back to your password"
-        case .password: "your account password"
-        case .passcode: "the app passcode"
+        case .off: tr("off")
+        case .fingerprint: tr("fingerprint, falling back to your password")
+        case .password: tr("your account password")
+        case .passcode: tr("the app passcode")
         }
     }
 }
@@ -143,27 +146,34 @@ struct LockReport: Encodable {
 
     var lines: [String] {
         var out = [
-            enabled ? "App lock: on (\(LockCommands.describe(LockMethod(rawValue: method) ?? .off)))" : "App lock: off"
+            enabled
+                ? tr("App lock: on (%@)", LockCommands.describe(LockMethod(rawValue: method) ?? .off))
+                : tr("App lock: off")
         ]
         out.append(
-            "Unlocks last \(reuseSeconds) s in this session; the terminal UI locks after \(idleMinutes) min idle.")
+            tr(
+                "Unlocks last %d s in this session; the terminal UI locks after %d min idle.", reuseSeconds, idleMinutes
+            ))
         if enabled {
             if let until = unlockedUntil {
-                out.append("This session: unlocked until \(until).")
+                out.append(tr("This session: unlocked until %@.", until))
             } else if sessionKeyring {
-                out.append("This session: locked (the next command asks).")
+                out.append(tr("This session: locked (the next command asks)."))
             } else {
-                out.append("This session: no kernel session keyring, so every command asks.")
+                out.append(tr("This session: no kernel session keyring, so every command asks."))
             }
         }
         out.append(
             biometryLockedOut
-                ? "Fingerprint: locked after 5 failed scans — authenticate with your password to unlock it."
-                : "Fingerprint: \(failedScans) failed scan\(failedScans == 1 ? "" : "s") in a row (5 lock it).")
+                ? tr("Fingerprint: locked after 5 failed scans — authenticate with your password to unlock it.")
+                : trn(
+                    "Fingerprint: %d failed scan in a row (5 lock it).",
+                    "Fingerprint: %d failed scans in a row (5 lock it).",
+                    failedScans))
         if let until = passwordBlockedUntil {
-            out.append("Password: \(failedPasswords) wrong in a row; next try after \(until).")
+            out.append(tr("Password: %d wrong in a row; next try after %@.", failedPasswords, until))
         } else {
-            out.append("Password: \(failedPasswords) wrong in a row (5 start a back-off).")
+            out.append(tr("Password: %d wrong in a row (5 start a back-off).", failedPasswords))
         }
         return out
     }

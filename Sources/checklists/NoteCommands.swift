@@ -1,11 +1,12 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import Localization
 import TerminalText
 
 /// `notes`, `note add|show|edit|delete`. Notes need an unlocked session.
 enum NoteCommands {
-    static let reason = "Authentication is needed to access your notes."
+    static var reason: String { tr("Authentication is needed to access your notes.") }
 
     static let all: [Command] = [
         Command(path: ["notes"], usage: "notes", summary: "List your notes, newest first.") { context in
@@ -16,7 +17,7 @@ enum NoteCommands {
                     notes.map(NoteSummaryJSON.init))
                 return
             }
-            if notes.isEmpty { context.output.line("No notes. Add one with: checklists note add --title TITLE") }
+            if notes.isEmpty { context.output.line(tr("No notes. Add one with: checklists note add --title TITLE")) }
             let dates = DueDate.Display(locale: context.locale.time)
             let width = notes.map { String($0.id).count }.max() ?? 1
             for note in notes {
@@ -44,7 +45,7 @@ enum NoteCommands {
             }
             if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
             let note = try context.store(reason: reason).addNote(title: title, body: body)
-            try show(note, verb: "Added note \(note.id)", &context)
+            try show(note, tr("Added note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
         Command(path: ["note", "show"], usage: "note show ID", summary: "Show a note.") { context in
             let id = try ItemCommands.itemID(context)
@@ -70,7 +71,7 @@ enum NoteCommands {
             var title = try context.arguments["--title"].map(StandardInput.resolve)
             var body = try bodyArgument(context)
             guard title != nil || body != nil || context.arguments.has("--edit") else {
-                throw CLIError.usage("nothing to change: give --title, --body or --edit")
+                throw CLIError.usage(tr("nothing to change: give --title, --body or --edit"))
             }
             if let t = title, t.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
             let store = try context.store(reason: reason)
@@ -83,14 +84,14 @@ enum NoteCommands {
                 (title, body) = (edited.title, edited.body)
             }
             let note = try store.updateNote(id: id, title: title, body: body)
-            try show(note, verb: "Saved note \(note.id)", &context)
+            try show(note, tr("Saved note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
         Command(path: ["note", "delete"], usage: "note delete ID", summary: "Delete a note.") { context in
             let note = try context.store(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
             if context.json {
                 try context.output.json(NoteJSON(note))
             } else {
-                context.output.line("Deleted note \(note.id): \(TerminalText.line(note.title))")
+                context.output.line(tr("Deleted note %d: %@", note.id, TerminalText.line(note.title)))
             }
         },
     ]
@@ -98,7 +99,7 @@ enum NoteCommands {
     /// `--body TEXT`, or `--body -` for standard input; nil when not given.
     static func bodyArgument(_ context: Context) throws -> String? {
         guard let body = context.arguments["--body"] else { return nil }
-        if context.arguments.has("--edit") { throw CLIError.usage("give either --body or --edit") }
+        if context.arguments.has("--edit") { throw CLIError.usage(tr("give either --body or --edit")) }
         return try StandardInput.resolve(body)
     }
 
@@ -106,23 +107,24 @@ enum NoteCommands {
     static func checkStandardInput(_ context: Context) throws {
         let a = context.arguments
         try StandardInput.expectAtMostOne(["--title": a["--title"], "--body": a["--body"]])
-        if a.has("--edit") && a["--title"] == "-" { throw CLIError.usage("give either --title - or --edit") }
+        if a.has("--edit") && a["--title"] == "-" { throw CLIError.usage(tr("give either --title - or --edit")) }
     }
 
     /// The title and body after the editor, or nil when the editor failed (nothing changes).
     static func editNote(title: String, body: String, _ context: Context) throws -> (title: String, body: String)? {
         guard let text = try Editor.edit("\(title)\n\n\(body)", environment: context.environment, home: context.home)
         else {
-            throw CLIError(message: "The editor exited with an error; nothing was saved.", code: .refused)
+            throw CLIError(message: tr("The editor exited with an error; nothing was saved."), code: .refused)
         }
         return Editor.splitNote(text)
     }
 
-    static func show(_ note: Note, verb: String, _ context: inout Context) throws {
+    /// Prints `message` (which names the note), or the note as JSON.
+    static func show(_ note: Note, _ message: String, _ context: inout Context) throws {
         if context.json {
             try context.output.json(NoteJSON(note))
         } else {
-            context.output.line("\(verb): \(TerminalText.line(note.title))")
+            context.output.line(message)
         }
     }
 }

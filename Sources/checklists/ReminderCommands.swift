@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsKit
 import Foundation
+import Localization
 import ReminderAgent
 import Reminders
 import TerminalText
@@ -17,7 +18,7 @@ enum ReminderCommands {
                 try context.output.json(pending.map(ReminderJSON.init))
                 return
             }
-            if pending.isEmpty { context.output.line("No reminders are scheduled.") }
+            if pending.isEmpty { context.output.line(tr("No reminders are scheduled.")) }
             let dates = DueDate.Display(locale: context.locale.time)
             for request in pending {
                 context.output.line(
@@ -34,17 +35,17 @@ enum ReminderCommands {
             var words = context.positionals
             while words.count >= 2 {
                 let (name, value) = (words.removeFirst(), words.removeFirst())
-                guard value == "on" || value == "off" else { throw CLIError.usage("\(name) takes on or off") }
+                guard value == "on" || value == "off" else { throw CLIError.usage(tr("%@ takes on or off", name)) }
                 switch name {
                 case "notifications": try center.setAuthorized(value == "on")
                 case "item-text":
                     try center.setShowsItemText(value == "on")
                     try rescheduleAll(&context)
-                default: throw CLIError.usage("unknown setting \"\(name)\"; use notifications or item-text")
+                default: throw CLIError.usage(tr("unknown setting \"%@\"; use notifications or item-text", name))
                 }
                 ReminderAgent.poke(home: context.home)
             }
-            guard words.isEmpty else { throw CLIError.usage("\(words[0]) needs on or off") }
+            guard words.isEmpty else { throw CLIError.usage(tr("%@ needs on or off", words[0])) }
             let status = center.authorizationStatus
             if context.json {
                 try context.output.json([
@@ -54,13 +55,15 @@ enum ReminderCommands {
                 return
             }
             let shown = [
-                "authorized": "on", "denied": "off (reminders are kept but not shown)",
-                "notDetermined": "not asked yet",
+                "authorized": tr("on"), "denied": tr("off (reminders are kept but not shown)"),
+                "notDetermined": tr("not asked yet"),
             ]
-            context.output.line("Notifications: \(shown[status.rawValue] ?? status.rawValue)")
+            context.output.line(tr("Notifications: %@", shown[status.rawValue] ?? status.rawValue))
             context.output.line(
-                "Item text in notifications: \(center.showsItemText ? "on" : "off (\"Checklists reminder\")")")
-            context.output.line("App lock: \(LockSettings.read(directory: context.home).method.rawValue)")
+                tr(
+                    "Item text in notifications: %@",
+                    center.showsItemText ? tr("on") : tr("off (\"%@\")", tr("Checklists reminder"))))
+            context.output.line(tr("App lock: %@", LockSettings.read(directory: context.home).method.rawValue))
         },
         Command(
             path: ["agent"], usage: "agent",
@@ -70,8 +73,8 @@ enum ReminderCommands {
             try context.expectPositionals(atMost: 0)
             let agent = ReminderAgent(
                 center: try context.notificationCenter(), notifier: DesktopNotifier(), home: context.home,
-                log: { Output.error("checklists agent: \($0)") })
-            if try !agent.run() { context.output.line("A Checklists agent already runs for \(context.home).") }
+                log: { Output.error("checklists agent: " + $0) })
+            if try !agent.run() { context.output.line(tr("A Checklists agent already runs for %@.", context.home)) }
         },
         Command(
             path: ["agent", "install"], usage: "agent install",
@@ -93,13 +96,14 @@ enum ReminderCommands {
             let running = ReminderAgent.isRunning(home: context.home)
             let pending = try center.pendingNotificationRequests()
             context.output.line(
-                running ? "The agent is running." : "The agent is not running ('checklists agent install').")
-            context.output.line("\(pending.count) reminder\(pending.count == 1 ? "" : "s") pending.")
+                running ? tr("The agent is running.") : tr("The agent is not running ('checklists agent install')."))
+            context.output.line(trn("%d reminder pending.", "%d reminders pending.", pending.count))
             if let next = pending.first {
-                context.output.line("Next: \(DueDate.Display(locale: context.locale.time).string(next.trigger.date)).")
+                context.output.line(
+                    tr("Next: %@.", DueDate.Display(locale: context.locale.time).string(next.trigger.date)))
             }
             if center.authorizationStatus != .authorized {
-                context.output.line("Notifications are not allowed: 'checklists settings notifications on'.")
+                context.output.line(tr("Notifications are not allowed: 'checklists settings notifications on'."))
             }
         },
     ]
@@ -112,26 +116,27 @@ enum ReminderCommands {
         let allowed = try center.requestAuthorization {
             guard let tty = fopen("/dev/tty", "r+") else { return nil }
             defer { fclose(tty) }
-            fputs("Allow Checklists to show notifications for reminders? [Y/n] ", tty)
+            fputs(tr("Allow Checklists to show notifications for reminders? [Y/n] "), tty)
             fflush(tty)
             var line = [CChar](repeating: 0, count: 16)
             guard fgets(&line, 16, tty) != nil else { return nil }
             let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
             let answer = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 .lowercased()
-            return answer.isEmpty || answer.hasPrefix("y")
+            return answer.isEmpty || answer.hasPrefix("y") || answer.hasPrefix(tr("y"))
         }
         switch center.authorizationStatus {
         case .denied:
             Output.error(
-                "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
-            )
+                tr(
+                    "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
+                ))
         case .notDetermined:
             Output.error(
-                "Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show.")
+                tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show."))
         case .authorized where !ReminderAgent.isRunning(home: context.home):
             Output.error(
-                "Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &').")
+                tr("Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &')."))
         default:
             _ = allowed
         }

@@ -3,6 +3,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Keychain
+import Localization
 
 /// `secret`, `secret set`, `secret clear`: the tutorial's secret message, behind authentication.
 enum SecretCommands {
@@ -11,7 +12,7 @@ enum SecretCommands {
             context in
             try context.expectPositionals(atMost: 0)
             if !context.json {
-                context.output.line(SecretMessage.hiddenTitle)
+                context.output.line(title(shown: false))
                 context.output.flush()
             }
             let message = try open(&context)
@@ -20,8 +21,9 @@ enum SecretCommands {
                 try context.output.json(["title": message.title, "text": message.text ?? ""])
                 return
             }
-            context.output.line(message.title)
-            context.output.line(message.text.map { $0.isEmpty ? "(no secret yet: 'checklists secret set')" : $0 } ?? "")
+            context.output.line(title(shown: message.isShown))
+            context.output.line(
+                message.text.map { $0.isEmpty ? tr("(no secret yet: 'checklists secret set')") : $0 } ?? "")
         },
         Command(
             path: ["secret", "set"], usage: "secret set [--edit]",
@@ -35,22 +37,30 @@ enum SecretCommands {
                 guard
                     let edited = try Editor.edit(
                         message.text ?? "", environment: context.environment, home: context.home)
-                else { throw CLIError(message: "The editor exited with an error; nothing was saved.", code: .refused) }
+                else {
+                    throw CLIError(message: tr("The editor exited with an error; nothing was saved."), code: .refused)
+                }
                 text = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
             } else {
-                let bytes = try StdinLines.all(limit: FileVault.itemLimit, what: "the secret")
+                let bytes = try StdinLines.all(limit: FileVault.itemLimit, what: tr("the secret"))
                 var input = String(decoding: bytes, as: UTF8.self)
                 if input.hasSuffix("\n") { input.removeLast() }
                 text = input
             }
             try message.replace(with: text)
-            context.output.line("Secret saved.")
+            context.output.line(tr("Secret saved."))
         },
         Command(path: ["secret", "clear"], usage: "secret clear", summary: "Remove the secret message.") { context in
             let message = try open(&context)
-            context.output.line(try message.clear() ? "Secret removed." : "There was no secret.")
+            context.output.line(try message.clear() ? tr("Secret removed.") : tr("There was no secret."))
         },
     ]
+
+    /// The tutorial's two titles ("Nothing to see here" until unlocked, then "Secret stuff!") in
+    /// the user's language; `--json` keeps the English `SecretMessage.title`.
+    static func title(shown: Bool) -> String {
+        shown ? tr("Secret stuff!") : tr("Nothing to see here")
+    }
 
     /// The message behind the check its custody needs (see `AppSession.openSecret`).
     static func open(_ context: inout Context) throws -> SecretMessage {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,9 @@ enum StandardInput {
         let dashes = values.filter { $0.value == "-" }.map(\.key)
         guard dashes.count <= 1 else {
             throw CLIError.usage(
-                "only one argument can be - (standard input is read once), not \(dashes.joined(separator: " and "))")
+                tr(
+                    "only one argument can be - (standard input is read once), not %@",
+                    dashes.joined(separator: tr(" and "))))
         }
     }
 
@@ -46,7 +49,7 @@ enum StandardInput {
             guard n > 0 else { break }
             bytes += chunk[0..<n]
             if bytes.count > limit {
-                throw CLIError.usage("standard input is larger than \(limit >> 20) MiB; give less text")
+                throw CLIError.usage(tr("standard input is larger than %d MiB; give less text", limit >> 20))
             }
         }
         return bytes

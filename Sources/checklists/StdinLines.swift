@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Sodium
 import Synchronization
 
@@ -33,7 +34,7 @@ enum StdinLines {
                 guard count > 0 else { break }
                 buffer += chunk[..<count]
             }
-            guard !buffer.isEmpty else { throw CLIError.usage("expected a line on standard input") }
+            guard !buffer.isEmpty else { throw CLIError.usage(tr("expected a line on standard input")) }
             let line = buffer  // the storage moves to the caller; nothing is left behind
             buffer = []
             return line
@@ -42,7 +43,8 @@ enum StdinLines {
 
     private static func tooLong(_ buffer: inout [UInt8]) -> CLIError {
         Sodium.wipe(&buffer)
-        return CLIError.usage("the line on standard input is longer than \(limit) bytes; a passcode must be shorter")
+        return CLIError.usage(
+            tr("the line on standard input is longer than %d bytes; a passcode must be shorter", limit))
     }
 
     /// All of standard input (what no line has taken yet), up to `limit` bytes plus one trailing
@@ -58,7 +60,8 @@ enum StdinLines {
                 guard count > 0 else { return data }
                 data.append(contentsOf: chunk[..<count])
             }
-            throw CLIError.usage("\(what) on standard input is larger than \(limit >> 10) KiB; nothing was stored")
+            throw CLIError.usage(
+                tr("%@ on standard input is larger than %d KiB; nothing was stored", what, limit >> 10))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SessionKeyring
 
 #if canImport(Glibc)
@@ -7,6 +8,8 @@ import SessionKeyring
 
 // Everything we create is private to the user: directories 0700, files 0600.
 umask(0o077)
+// Messages follow LANG/LC_MESSAGES (po/*.po); before any text is made.
+Localization.setUp()
 // Keys pass through this process's memory: no core dumps, no ptrace by other processes.
 KernelKeyring.protectProcessMemory()
 // The arguments' bytes as given: CommandLine.arguments would silently replace invalid UTF-8.

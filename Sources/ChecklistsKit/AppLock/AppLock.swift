@@ -1,6 +1,7 @@
 import Foundation
 import Keychain
 import LocalAuthentication
+import Localization
 import Sodium
 
 /// The app lock's custody of the data key.
@@ -47,7 +48,7 @@ public struct AppLock: Sendable {
     ///   sealed key cannot be read.
     public func unlock(_ method: LockMethod, reason: String) throws -> SecureBytes {
         switch method {
-        case .off: throw LAError(.invalidContext, "The app lock is off.")
+        case .off: throw LAError(.invalidContext, tr("The app lock is off."))
         case .passcode: return try unlockWithPasscode(reason: reason)
         case .password: return try unlockWithKEK(biometrics: false, reason: reason)
         case .fingerprint: return try unlockWithKEK(biometrics: true, reason: reason)
@@ -113,7 +114,7 @@ public struct AppLock: Sendable {
             }
             notice = "Wrong passcode, try again."
         }
-        throw LAError(.authenticationFailed, "Wrong passcode.")
+        throw LAError(.authenticationFailed, tr("Wrong passcode."))
     }
 
     /// Asks once for the passcode (after checking the back-off) and tries it with `check`.
@@ -173,7 +174,7 @@ public struct AppLock: Sendable {
     public func resealPasscode(old: [UInt8], new: [UInt8]) throws {
         guard let stored = try custody(holding: Self.passcodeWrapItem)?.read(Self.passcodeWrapItem),
             let key = try? KeyWrap(bytes: Array(stored)).open(passcode: old)
-        else { throw LAError(.authenticationFailed, "The current passcode does not open the app lock.") }
+        else { throw LAError(.authenticationFailed, tr("The current passcode does not open the app lock.")) }
         try seal(key, for: .passcode, passcode: new, context: nil)
     }
 }

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Localization
 import Sodium
 
 /// The fingerprint reader through fprintd (`net.reactivated.Fprint` on the system bus).
@@ -44,7 +45,7 @@ public struct FprintdReader: BiometricDevice {
     {
         let connection: DBusConnection
         do { connection = try DBusConnection(bus: bus) } catch {
-            throw LAError(.biometryNotAvailable, "Authentication could not start: \(error).")
+            throw LAError(.biometryNotAvailable, tr("Authentication could not start: %@.", "\(error)"))
         }
         let device = try defaultDevice(connection)
         let session = FprintdSession(connection: connection, device: device, events: events)
@@ -120,7 +121,8 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
             try call("Claim", [.string("")])
         } catch {
             stop()
-            throw LAError(.biometryNotAvailable, "Authentication could not start: \(FprintdReader.explain(error)).")
+            throw LAError(
+                .biometryNotAvailable, tr("Authentication could not start: %@.", FprintdReader.explain(error)))
         }
         try verifyStart()
     }
@@ -155,7 +157,8 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" {
                 throw LAError(.biometryNotEnrolled)
             }
-            throw LAError(.biometryNotAvailable, "Authentication could not start: \(FprintdReader.explain(error)).")
+            throw LAError(
+                .biometryNotAvailable, tr("Authentication could not start: %@.", FprintdReader.explain(error)))
         }
     }
 

@@ -1,5 +1,6 @@
 internal import CLazyLibs
 import Foundation
+import Localization
 import Sodium
 
 /// Checks the account password through Linux-PAM, service "checklists" (PAM's "other" applies
@@ -28,7 +29,8 @@ public struct PAMVerifier: AccountPasswordVerifier {
         let directory = confdir ?? "/etc/pam.d"
         let files = [service, "other"].map { directory + "/" + $0 }
         guard files.contains(where: { access($0, R_OK) == 0 }) else {
-            return .failure(LAError(.passcodeNotSet, "PAM has no \"\(service)\" or \"other\" service in \(directory)."))
+            return .failure(
+                LAError(.passcodeNotSet, tr("PAM has no \"%@\" or \"other\" service in %@.", service, directory)))
         }
         return .success(())
     }
@@ -44,7 +46,7 @@ public struct PAMVerifier: AccountPasswordVerifier {
             confdir.map { cl_pam_start_confdir(service, userName, &conv, $0, &handle) }
             ?? cl_pam_start(service, userName, &conv, &handle)
         guard started == PAM_SUCCESS, let handle else {
-            return .unavailable(reason: "PAM could not start (\(started))")
+            return .unavailable(reason: tr("PAM could not start (%d)", started))
         }
         var rc = cl_pam_authenticate(handle, 0)
         if rc == PAM_SUCCESS { rc = cl_pam_acct_mgmt(handle, 0) }

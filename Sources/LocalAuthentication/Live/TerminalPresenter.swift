@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Sodium
 
 /// Prompts on the controlling terminal (`/dev/tty`), like sudo: works even when standard input
@@ -23,7 +24,7 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
     public func beginFingerprintPrompt(_ prompt: FingerprintPrompt, actions: @escaping @Sendable (UserAction) -> Void) {
         guard let tty = Terminal(path: ttyPath) else { return }
         tty.raw()
-        tty.write("\(prompt.reason)\nTouch the fingerprint reader (Esc: \(prompt.cancelTitle)).\n")
+        tty.write(prompt.reason + "\n" + tr("Touch the fingerprint reader (Esc: %@).", prompt.cancelTitle) + "\n")
         let listener = KeyListener(tty: tty, actions: actions)
         lock.withLock { self.listener = listener }
         listener.start()
@@ -35,8 +36,12 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
         case .waitingForFinger: break
         case .hint(let hint): tty.write("  \(hint.message)\n")
         case .notRecognized(let left):
-            tty.write("  Not recognised. Try again (\(left) attempt\(left == 1 ? "" : "s") left).\n")
-        case .fallbackOffered(let title): tty.write("  Press Enter to \(title.lowercased()) instead.\n")
+            tty.write(
+                "  "
+                    + trn(
+                        "Not recognised. Try again (%d attempt left).", "Not recognised. Try again (%d attempts left).",
+                        left) + "\n")
+        case .fallbackOffered(let title): tty.write("  " + tr("Press Enter to %@ instead.", title.lowercased()) + "\n")
         }
     }
 
@@ -58,7 +63,7 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
         } else if !prompt.reason.isEmpty {
             tty.write(prompt.reason + "\n")
         }
-        tty.write("\(prompt.label) (Esc: \(prompt.cancelTitle)): ")
+        tty.write(tr("%@ (Esc: %@): ", prompt.label, prompt.cancelTitle))
         defer {
             tty.restore()
             tty.write("\n")

@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary speaks the user's language: Simplified Chinese under `LANG=zh_CN.UTF-8`,
+/// English under `C` and `en_US`, from the catalogues compiled beside it (po/*.po).
+@Suite struct TranslationCLITests {
+    let dir = TemporaryDirectory()
+
+    func cli(_ language: [String: String]) throws -> CLIRunner {
+        try Catalogues.compiledBesideBinary()
+        return CLIRunner(home: dir.appending("home"), environment: language)
+    }
+
+    static let chinese = ["LANG": "zh_CN.UTF-8"]
+
+    @Test func overviewCountsAndMessagesInChinese() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        #expect(try cli.run("lists").stdout.contains("List  没有条目"))
+        #expect(try cli.run("list", "add", "杂货").stdout == "已添加清单 2：· 杂货（No Icon）\n")
+        let added = try cli.run("item", "add", "杂货", "牛奶")
+        #expect(added.stdout == "已将条目 0 添加到 杂货：[ ] 0  牛奶\n")
+        try cli.run("item", "add", "杂货", "鸡蛋")
+        #expect(try cli.run("lists").stdout.contains("杂货  还剩 2 项"))
+        #expect(try cli.run("items", "杂货").stdout.hasPrefix("· 杂货 — 还剩 2 项\n"))
+        try cli.run("item", "check", "0")
+        #expect(try cli.run("item", "check", "1").stdout == "已勾选条目 1：[✓] 1  鸡蛋\n")
+        #expect(try cli.run("lists").stdout.contains("杂货  全部完成！"))
+        // Scripts read the same words in every language.
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(Set(lists.compactMap { $0["status"] as? String }) == ["No Items", "All Done!"])
+    }
+
+    @Test func errorsInChinese() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        let missing = try cli.run("items", "没有这个")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "checklists: 没有清单“没有这个”。\n")
+        let bad = try cli.run("item", "check", "abc")
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "checklists: 条目 ID 必须是数字，而不是“abc”（请参阅 'checklists item check --help'）\n")
+    }
+
+    /// The notification's text is made when the reminder is scheduled, in the user's language.
+    @Test func reminderTextInChinese() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        try cli.run("list", "add", "杂货")
+        try cli.run("item", "add", "杂货", "牛奶", "--due", "2030-01-02 09:30", "--remind")
+        #expect(try cli.run("reminders").stdout == "2030年1月2日 09:30  牛奶  (杂货 · 2030年1月2日 09:30 到期)\n")
+        try cli.run("settings", "item-text", "off")
+        #expect(try cli.run("reminders").stdout.contains("Checklists 提醒  (2030年1月2日 09:30 到期)"))
+        #expect(try cli.run("agent", "status").stdout.contains("1 条提醒待发。"))
+    }
+
+    /// Chinese has one plural form (nplurals=1); English has two, and 1 takes the singular.
+    @Test func pluralsInBothLanguages() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let chinese = try cli(Self.chinese)
+        try chinese.run("list", "add", "一")
+        try chinese.run("item", "add", "一", "甲")
+        #expect(try chinese.run("list", "delete", "一").stdout == "已删除“一”及其中的 1 个条目。\n")
+        try chinese.run("list", "add", "二")
+        #expect(try chinese.run("item", "add", "二", "-", stdin: "甲\n乙\n丙\n").stdout.hasPrefix("已向 二 添加 3 个条目：\n"))
+        #expect(try chinese.run("list", "delete", "二").stdout == "已删除“二”及其中的 3 个条目。\n")
+
+        let english = try cli(["LANG": "C.UTF-8"])
+        try english.run("list", "add", "One")
+        try english.run("item", "add", "One", "a")
+        #expect(try english.run("list", "delete", "One").stdout == "Deleted \"One\" and its 1 item.\n")
+        try english.run("list", "add", "Two")
+        #expect(try english.run("item", "add", "Two", "-", stdin: "a\nb\n").stdout.hasPrefix("Added 2 items to Two:\n"))
+        #expect(try english.run("list", "delete", "Two").stdout == "Deleted \"Two\" and its 2 items.\n")
+    }
+
+    @Test(arguments: [["LANG": "C"], ["LANG": "C.UTF-8"], ["LANG": "en_US.UTF-8"], ["LANG": "POSIX"]])
+    func englishOutsideChinese(_ language: [String: String]) throws {
+        let cli = try cli(language)
+        #expect(try cli.run("lists").stdout.contains("List  No Items"))
+        #expect(try cli.run("list", "add", "Trips").stdout == "Added list 2: · Trips (No Icon)\n")
+        #expect(try cli.run("item", "add", "Trips", "Pack").stdout == "Added item 0 to Trips: [ ] 0  Pack\n")
+        #expect(try cli.run("lists").stdout.contains("Trips  1 Remaining"))
+        #expect(try cli.run("items", "Nowhere").stderr == "checklists: No list \"Nowhere\".\n")
+    }
+
+    /// `LC_ALL` wins over `LANG`, as everywhere on Linux; `LC_MESSAGES` alone is enough.
+    @Test func localeVariablesTakePrecedenceAsUsual() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let english = try cli(["LANG": "zh_CN.UTF-8", "LC_ALL": "C.UTF-8"])
+        #expect(try english.run("lists").stdout.contains("No Items"))
+        let chinese = try cli(["LANG": "C.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"])
+        #expect(try chinese.run("lists").stdout.contains("没有条目"))
+    }
+}
+
+/// The compiled catalogues beside the binary under test, and the system's locales.
+enum Catalogues {
+    private static let compiled: Result<Void, CatalogueError> = {
+        let directory = URL(fileURLWithPath: CLIRunner.binary).resolvingSymlinksInPath().deletingLastPathComponent()
+        // What `make build` does; `swift build` alone does not, so the tests make sure.
+        let result = try? CLIRunner.execute(
+            "/bin/sh", ["\(Rig.root)/scripts/po.sh", "compile", directory.appendingPathComponent("locale").path],
+            environment: ["PATH": "/usr/bin:/bin"])
+        guard let result, result.status == 0 else { return .failure(CatalogueError(message: result?.stderr ?? "")) }
+        return .success(())
+    }()
+
+    static func compiledBesideBinary() throws { try compiled.get() }
+
+    /// Whether `locale -a` lists `name` (spelled as it does, e.g. "zh_CN.utf8").
+    static func hasLocale(_ name: String) -> Bool {
+        let result = try? CLIRunner.execute("/usr/bin/locale", ["-a"], environment: ["PATH": "/usr/bin:/bin"])
+        return result?.stdout.split(separator: "\n").contains { $0 == name } ?? false
+    }
+}
+
+struct CatalogueError: Error {
+    let message: String
+}
