@@ -39,7 +39,7 @@ public enum Localization {
 
 /// The translation of `message`, with `arguments` put in its `%@`/`%d` placeholders.
 public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
-    let translated = String(cString: dgettext(Localization.domain, message))
+    let translated = gettext(message) { dgettext(Localization.domain, $0) }
     return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
 }
 
@@ -47,6 +47,23 @@ public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
 /// with `count` and then `arguments` put in its placeholders.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CVarArg...) -> String {
     let n = UInt(clamping: count.magnitude)
-    let translated = String(cString: dngettext(Localization.domain, singular, plural, n))
+    let translated = singular.withCString { one in
+        plural.withCString { many in
+            // Untranslated, gettext returns one of the pointers it was given: read them while alive.
+            guard let result = dngettext(Localization.domain, one, many, n) else { return n == 1 ? singular : plural }
+            if UnsafePointer(result) == one { return singular }
+            if UnsafePointer(result) == many { return plural }
+            return String(cString: result)
+        }
+    }
     return String(format: translated, arguments: [count] + arguments)
+}
+
+/// The catalogue's text for `message`. gettext returns the pointer it was given when there is no
+/// translation, and Swift's temporary C string is gone after the call: read it only while alive.
+private func gettext(_ message: String, _ lookUp: (UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?) -> String {
+    message.withCString { pointer in
+        guard let result = lookUp(pointer), UnsafePointer(result) != pointer else { return message }
+        return String(cString: result)
+    }
 }
