@@ -49,12 +49,12 @@ extension HelpTable {
         case .fish:
             return """
                 # fish completion for \(p) (made by `\(p) completion fish`)
-                function __\(f)_complete
+                function _\(f)_complete
                     set -l words (commandline -opc)
                     set -l current (commandline -ct)
                     $words[1] \(hiddenCommand) -- $words[2..-1] "$current" 2>/dev/null
                 end
-                complete -c \(p) -f -a '(__\(f)_complete)'
+                complete -c \(p) -f -a '(_\(f)_complete)'
 
                 """
         }
