@@ -14,6 +14,7 @@ fprintd python3-dbusmock
 libkeyutils-dev keyutils
 libncurses-dev tmux
 hyperfine taskwarrior time gnuplot-nox
+man-db groff-base bash fish zsh
 "
 
 missing=""

@@ -92,12 +92,27 @@ import Testing
         #expect(options == ["--json"], "\(options)")
     }
 
+    /// zsh: the script's function with the words typed, `_describe` replaced by a printer (the
+    /// completion system itself needs an interactive shell).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-    func zshScriptParses() throws {
+    func zshCompletesFromTheSameTable() throws {
+        try cli.run("list", "add", "Groceries")
         let script = dir.appending("_checklists")
         try cli.run("completion", "zsh").stdout.write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.execute("/usr/bin/zsh", ["-n", script], environment: cli.environment)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try CLIRunner.execute("/usr/bin/zsh", ["-n", script], environment: cli.environment).status == 0)
+        func zsh(_ words: [String]) throws -> [String] {
+            let quoted = ([CLIRunner.binary] + words).map { "'\($0)'" }.joined(separator: " ")
+            let program = """
+                compdef() { : }; _describe() { print -rl -- "${(@P)${@[-1]}}" }
+                source '\(script)'; words=(\(quoted)); CURRENT=\(words.count + 1); _checklists
+                """
+            let result = try CLIRunner.execute("/usr/bin/zsh", ["-f", "-c", program], environment: cli.environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        }
+        #expect(try zsh(["item", "add", "Gr"]) == ["Groceries"])
+        #expect(try zsh(["it"]) == ["items", "item"])
+        #expect(try zsh(["lists", "--js"]) == ["--json"])
     }
 
     @Test func makeInstallPutsEachFileWhereItsToolLooks() throws {
