@@ -18,13 +18,28 @@ extension HelpTable {
     /// `program COMMAND --help`: usage, summary, details and options of one command.
     public func help(for command: CommandHelp) -> String {
         var lines = ["\(labels.usage) \(program) \(command.usage)", "", command.summary]
-        if !command.details.isEmpty { lines += [""] + command.details }
+        if !command.details.isEmpty { lines += [""] + command.details.flatMap { Self.wrap($0, width: 80) } }
         let subcommands = commands(under: command.path).filter { $0.path.count > command.path.count }
         if !subcommands.isEmpty { lines += ["", labels.commands] + commandList(subcommands) }
         if !command.options.isEmpty { lines += ["", labels.options] + optionList(command.options) }
         let common = globalOptions.map { $0.name + ($0.value.map { " \($0)" } ?? "") }
         lines += ["", "\(labels.commonOptions) \(common.joined(separator: ", "))"]
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
     }
 
     private func commandList(_ list: [CommandHelp]) -> [String] {

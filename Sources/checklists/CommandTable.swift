@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsKit
 import Localization
 
 /// The one description of the CLI: every command, its arguments, options and help texts.
@@ -73,6 +74,7 @@ enum CommandTable {
             "--due", "WHEN", help: tr("Due date: 2026-12-01 09:30, tomorrow 9am, friday 18:00, in 2 hours, dec 24…"))
         let remind = OptionHelp(flag: "--remind", help: tr("Remind me at the due date."))
         let id = Operand("ID", .item)
+        let when = tr("WHEN: %@", DueDate.acceptedForms)
         return [
             CommandHelp(
                 ["items"], [Operand("LIST", .list, optional: true, variadic: true)],
@@ -87,7 +89,7 @@ enum CommandTable {
                 summary: tr("Add an item to a checklist."),
                 details: [
                     tr("TEXT - reads standard input: one item per line (blank lines skipped), all added at once."),
-                    tr("Put -- before text that starts with a dash."),
+                    tr("Put -- before text that starts with a dash."), when,
                 ]),
             CommandHelp(
                 ["item", "edit"], [id],
@@ -96,7 +98,7 @@ enum CommandTable {
                     OptionHelp(flag: "--no-due", help: tr("Remove the due date.")), remind,
                     OptionHelp(flag: "--no-remind", help: tr("Turn the reminder off.")),
                 ],
-                summary: tr("Change an item in place; it keeps its ID.")),
+                summary: tr("Change an item in place; it keeps its ID."), details: [when]),
             CommandHelp(["item", "toggle"], [id], summary: tr("Check an unchecked item, or uncheck a checked one.")),
             CommandHelp(["item", "check"], [id], summary: tr("Check an item.")),
             CommandHelp(["item", "uncheck"], [id], summary: tr("Uncheck an item.")),

@@ -39,6 +39,16 @@ import Testing
         #expect(help.contains("  --due WHEN   Due date."))
     }
 
+    @Test func longDetailsAreWrappedAtSpaces() {
+        let table = HelpTable(
+            program: "p", summary: "s", defaultAction: "d",
+            commands: [CommandHelp(["c"], summary: "C.", details: [String(repeating: "word ", count: 40) + "end"])],
+            globalOptions: [])
+        let lines = table.help(for: table.commands[0]).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.filter { $0.hasPrefix("word") }.count == 3)
+    }
+
     @Test func overviewListsVisibleCommandsOnly() {
         #expect(table.overview.contains("  item toggle ID\n      Toggle an item."))
         #expect(table.overview.contains("  items [LIST...]"))
