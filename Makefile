@@ -64,7 +64,9 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
-ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+# Debian's zsh reads /usr/local/share/zsh/site-functions, and under /usr only vendor-completions.
+ZSH_COMPLETION_DIR ?= $(if $(filter /usr,$(PREFIX)),/usr/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+# fish reads vendor_completions.d under each of $$XDG_DATA_DIRS (default /usr/local/share:/usr/share).
 FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DOCS = .build/docs

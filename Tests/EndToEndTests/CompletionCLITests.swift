@@ -126,7 +126,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         for path in [
             "bin/checklists", "share/man/man1/checklists.1", "share/bash-completion/completions/checklists",
-            "share/zsh/site-functions/_checklists", "share/fish/vendor_completions.d/checklists.fish",
+            "share/zsh/vendor-completions/_checklists", "share/fish/vendor_completions.d/checklists.fish",
             "lib/systemd/user/checklists-agent.service",
         ] {
             #expect(FileManager.default.fileExists(atPath: "\(destination)/usr/\(path)"), "\(path)")
