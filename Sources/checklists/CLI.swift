@@ -53,7 +53,7 @@ enum CLI {
         } catch {
             let (code, message) = describe(error)
             var hint = ""
-            if code == .usage, let command, !(error is ChecklistsError) {
+            if code == .usage, let command, command.path != ["help"], !(error is ChecklistsError) {
                 hint = " " + tr("(see 'checklists %@ --help')", command.name)
             }
             // Messages quote what the user typed or stored: one line, controls shown as escapes.
@@ -145,8 +145,11 @@ enum CLI {
             index += 1
         }
         let remaining = Array(words[index...])
+        let table = CommandTable.shared
         var best: Command?
-        for command in commands where remaining.starts(with: command.path) {
+        // Only commands described in the table exist: one without an entry would run undocumented
+        // (and untested `--help`, man page and completion), so it is not reachable at all.
+        for command in commands where remaining.starts(with: command.path) && table.command(command.path) != nil {
             if command.path.count > (best?.path.count ?? 0) { best = command }
         }
         guard let best else { return (nil, words) }
