@@ -11,7 +11,7 @@ struct Command: Sendable {
 
     var name: String { path.joined(separator: " ") }
 
-    /// Its entry in the table (every command has one; `CommandTableTests` checks).
+    /// Its entry in the table (a command without one is unreachable: see `CLI.select`).
     var help: CommandHelp { CommandTable.shared.command(path) ?? CommandHelp(path, summary: "") }
 
     /// What its command line accepts, besides the options of every command.
