@@ -2,9 +2,8 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-PREFIX ?= /usr/local
-
-.PHONY: all bootstrap build release run test install install-locale bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
+.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean \
+	docs docs-from install install-files install-locale uninstall
 
 all: build
 
@@ -64,15 +63,58 @@ fuzz: fuzz-build
 fuzz-build: bootstrap
 	sh scripts/fuzz.sh build
 
-# Installs under $(DESTDIR)$(PREFIX). The binary, man page and completions join this target
-# (see their own rules); the translations are installed by install-locale.
-install: install-locale
+# Install: the binary, the man page checklists(1), completions for bash, zsh and fish, and the
+# agent's systemd user unit, under $(DESTDIR)$(PREFIX). The man page and the completions are made by
+# the built binary from its command table (`checklists help --man`, `checklists completion SHELL`).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+# Debian's zsh reads /usr/local/share/zsh/site-functions, and under /usr only vendor-completions.
+ZSH_COMPLETION_DIR ?= $(if $(filter /usr,$(PREFIX)),/usr/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+# fish reads vendor_completions.d under each of $$XDG_DATA_DIRS (default /usr/local/share:/usr/share).
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
+DOCS = .build/docs
 
+# The man page and the completion scripts, from the release binary, into .build/docs.
+docs: release
+	$(MAKE) --no-print-directory docs-from BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists"
+
+docs-from:
+	@mkdir -p $(DOCS)
+	"$(BIN)" help --man > $(DOCS)/checklists.1
+	"$(BIN)" completion bash > $(DOCS)/checklists.bash
+	"$(BIN)" completion zsh > $(DOCS)/_checklists
+	"$(BIN)" completion fish > $(DOCS)/checklists.fish
+	printf '%s\n' '[Unit]' 'Description=Checklists reminders' 'After=graphical-session.target' '' \
+		'[Service]' 'ExecStart=$(BINDIR)/checklists agent' 'Restart=on-failure' '' \
+		'[Install]' 'WantedBy=default.target' > $(DOCS)/checklists-agent.service
+
+install: release
+	$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists"
+
+# Installs BIN (default: the release build) and what it makes; tests call it with the debug build.
+install-files: docs-from install-locale
+	install -Dm755 "$(BIN)" "$(DESTDIR)$(BINDIR)/checklists"
+	install -Dm644 $(DOCS)/checklists.1 "$(DESTDIR)$(MANDIR)/man1/checklists.1"
+	install -Dm644 $(DOCS)/checklists.bash "$(DESTDIR)$(BASH_COMPLETION_DIR)/checklists"
+	install -Dm644 $(DOCS)/_checklists "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_checklists"
+	install -Dm644 $(DOCS)/checklists.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish"
+	install -Dm644 $(DOCS)/checklists-agent.service "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/checklists" "$(DESTDIR)$(MANDIR)/man1/checklists.1" \
+		"$(DESTDIR)$(BASH_COMPLETION_DIR)/checklists" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_checklists" \
+		"$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish" "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service" \
+		"$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/checklists.mo
+
+# The translations (po/*.po compiled with msgfmt) under $(DESTDIR)$(PREFIX)/share/locale.
 install-locale:
 	sh scripts/po.sh compile "$(DESTDIR)$(PREFIX)/share/locale"
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests bench
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Plugins Tests bench
 
 clean:
 	rm -rf .build

@@ -98,7 +98,10 @@ let package = Package(
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
                 "TerminalText", "Localization",
-            ]),
+            ],
+            plugins: ["BuildInfo"]),
+        // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),

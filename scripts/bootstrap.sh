@@ -16,6 +16,7 @@ libkeyutils-dev keyutils
 libncurses-dev tmux
 hyperfine taskwarrior time gnuplot-nox
 gettext locales
+man-db groff-base bash fish zsh
 "
 
 missing=""

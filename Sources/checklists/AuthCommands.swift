@@ -8,22 +8,11 @@ import Localization
 /// `auth status`, `auth test`, `passcode set|change|remove`.
 enum AuthCommands {
     static let all: [Command] = [
-        Command(
-            path: ["auth", "status"], usage: "auth status",
-            summary: "Show how you can authenticate on this machine and what to do next.", touchesContent: false
-        ) { context in
+        Command(path: ["auth", "status"], touchesContent: false) { context in
             let report = AuthReport(context.authEnvironment())
             if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
         },
-        Command(
-            path: ["auth", "test"], usage: "auth test [--policy biometrics|owner] [--reason TEXT] [--reuse SECONDS]",
-            summary: "Run one authentication and print the outcome and the LAError code.",
-            details: [
-                "owner (default): fingerprint with password fallback; biometrics: fingerprint only.",
-                "--reuse: accept a success from this terminal session within SECONDS (at most 300) without asking.",
-            ],
-            spec: ArgumentSpec(options: ["--policy", "--reason", "--reuse"]), touchesContent: false
-        ) { context in
+        Command(path: ["auth", "test"], touchesContent: false) { context in
             let policy = try policy(context.arguments["--policy"])
             let la = LAContext(environment: context.authEnvironment())
             if let reuse = context.arguments["--reuse"] {
@@ -54,29 +43,15 @@ enum AuthCommands {
                     how == "fingerprint" ? tr("Authenticated (fingerprint).") : tr("Authenticated (password)."))
             }
         },
-        Command(
-            path: ["passcode", "set"], usage: "passcode set [--stdin]",
-            summary: "Choose an app passcode; it is then asked instead of your account password.",
-            details: ["Asks twice on the terminal. --stdin reads one line from standard input instead (for scripts)."],
-            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
-        ) { context in
+        Command(path: ["passcode", "set"], touchesContent: false) { context in
             try context.session.setPasscode()
             context.output.line(tr("Passcode set. Checklists now asks for it instead of your account password."))
         },
-        Command(
-            path: ["passcode", "change"], usage: "passcode change [--stdin]",
-            summary: "Change the app passcode (asks for the current one first).",
-            details: ["--stdin reads two lines: the current passcode, then the new one."],
-            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
-        ) { context in
+        Command(path: ["passcode", "change"], touchesContent: false) { context in
             try context.session.changePasscode()
             context.output.line(tr("Passcode changed."))
         },
-        Command(
-            path: ["passcode", "remove"], usage: "passcode remove [--stdin]",
-            summary: "Remove the app passcode (asks for it first); your account password applies again.",
-            spec: ArgumentSpec(flags: ["--stdin"]), touchesContent: false
-        ) { context in
+        Command(path: ["passcode", "remove"], touchesContent: false) { context in
             try context.session.removePasscode()
             context.output.line(tr("Passcode removed. Checklists asks for your account password again."))
         },

@@ -13,47 +13,33 @@ import TerminalText
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
-    static let global = ArgumentSpec(
-        options: ["--home", "--keychain"], flags: ["--json", "--help"], aliases: ["-h": "--help"])
+    /// The options every command takes, and `--version`.
+    static var global: ArgumentSpec { CommandTable.shared.globalSpec }
 
     static var commands: [Command] {
         ChecklistCommands.all + ItemCommands.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
-            + AuthCommands.all + KeychainCommands.all + LockCommands.all
+            + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
     static func run(_ words: [String], environment: [String: String]) -> Int32 {
-        let output = Output()
+        let output = Output(colour: Output.wantsColour(environment))
         defer { output.flush() }
+        if words.first == Completer.command {
+            Completer.run(Array(words.dropFirst()), environment: environment, output: output)
+            return ExitCode.ok.rawValue
+        }
         let (command, rest) = select(words)
         do {
-            guard let command else {
-                let args = try parseArguments(rest, spec: global)
-                if let first = args.positionals.first {
-                    let group = commands.filter { $0.path.first == first }
-                    guard !group.isEmpty else {
-                        throw CLIError.usage(tr("unknown command \"%@\"; see 'checklists --help'", first))
-                    }
-                    output.line(help(for: group))
-                    guard args.has("--help") else { throw CLIError.usage(tr("\"%@\" needs a subcommand", first)) }
-                    return ExitCode.ok.rawValue
-                }
-                if args.has("--help") {
-                    output.line(overviewHelp)
-                    return ExitCode.ok.rawValue
-                }
-                try checkGlobalOptions(args)
-                var context = Context(arguments: args, environment: environment, output: output)
-                defer { context.session.close() }
-                try ChecklistCommands.printOverview(&context)
-                return ExitCode.ok.rawValue
-            }
-            let args = try parseArguments(rest, spec: global.merging(command.spec))
+            guard let command else { return try runWithoutCommand(rest, environment: environment, output: output) }
+            let args = try parse(rest, spec: global.merging(command.spec))
+            if args.has("--version") { return try HelpCommands.printVersion(json: args.has("--json"), output) }
             if args.has("--help") {
-                output.line(command.help)
+                output.line(CommandTable.shared.help(for: command.help))
                 return ExitCode.ok.rawValue
             }
             try checkGlobalOptions(args)
+            try checkSubcommand(command, args)
             var context = Context(arguments: args, environment: environment, output: output)
             if Editor.cleansUpBefore(command) { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
@@ -67,13 +53,72 @@ enum CLI {
         } catch {
             let (code, message) = describe(error)
             var hint = ""
-            if code == .usage, let command, !(error is ChecklistsError) {
-                hint = tr(" (see 'checklists %@ --help')", command.name)
+            if code == .usage, let command, command.path != ["help"], !(error is ChecklistsError) {
+                hint = " " + tr("(see 'checklists %@ --help')", command.name)
             }
             // Messages quote what the user typed or stored: one line, controls shown as escapes.
             Output.error("checklists: \(TerminalText.line(message))\(hint)")
             return code.rawValue
         }
+    }
+
+    /// `checklists` alone (the overview), `checklists --help|--version`, a group such as
+    /// `checklists item`, or a word that names no command.
+    static func runWithoutCommand(_ rest: [String], environment: [String: String], output: Output) throws -> Int32 {
+        let table = CommandTable.shared
+        let args = try parse(rest, spec: global)
+        if args.has("--version") { return try HelpCommands.printVersion(json: args.has("--json"), output) }
+        if let first = args.positionals.first {
+            let subcommands = table.nextWords(after: [first])
+            guard !subcommands.isEmpty else {
+                throw CLIError.usage(unknown(tr("unknown command \"%@\"", first), first, table.nextWords(after: [])))
+            }
+            if args.positionals.count > 1 {
+                let word = args.positionals[1]
+                throw CLIError.usage(
+                    unknown(tr("unknown subcommand \"%@\" of 'checklists %@'", word, first), word, subcommands))
+            }
+            output.line(table.groupHelp([first]))
+            guard args.has("--help") else {
+                throw CLIError.usage(tr("\"%@\" needs a subcommand", first))
+            }
+            return ExitCode.ok.rawValue
+        }
+        if args.has("--help") {
+            output.line(table.overview)
+            return ExitCode.ok.rawValue
+        }
+        try checkGlobalOptions(args)
+        var context = Context(arguments: args, environment: environment, output: output)
+        defer { context.session.close() }
+        try ChecklistCommands.printOverview(&context)
+        return ExitCode.ok.rawValue
+    }
+
+    /// Reads `words` by `spec`; an unknown option names the nearest known one.
+    static func parse(_ words: [String], spec: ArgumentSpec) throws -> ParsedArguments {
+        do {
+            return try parseArguments(words, spec: spec)
+        } catch .unknownOption(let name) {
+            throw CLIError.usage(
+                unknown(tr("unknown option %@", name), name, (spec.options.union(spec.flags)).sorted()))
+        }
+    }
+
+    /// `message`, and "did you mean …?" when one of `candidates` is close to `word`.
+    static func unknown(_ message: String, _ word: String, _ candidates: [String]) -> String {
+        guard let near = nearest(word, among: candidates) else { return message }
+        return message + "; " + tr("did you mean '%@'?", near)
+    }
+
+    /// `checklists agent foo`: a command that has subcommands and takes no arguments of its own
+    /// says that the word is no subcommand of it.
+    static func checkSubcommand(_ command: Command, _ args: ParsedArguments) throws {
+        let subcommands = CommandTable.shared.nextWords(after: command.path)
+        guard command.help.operands.isEmpty, !subcommands.isEmpty, let word = args.positionals.first else { return }
+        throw CLIError.usage(
+            unknown(
+                tr("unknown subcommand \"%@\" of 'checklists %@'", word, command.name), word, subcommands))
     }
 
     /// Says that argument `position` is not valid UTF-8 (it would otherwise be silently altered).
@@ -100,8 +145,11 @@ enum CLI {
             index += 1
         }
         let remaining = Array(words[index...])
+        let table = CommandTable.shared
         var best: Command?
-        for command in commands where remaining.starts(with: command.path) {
+        // Only commands described in the table exist: one without an entry would run undocumented
+        // (and untested `--help`, man page and completion), so it is not reachable at all.
+        for command in commands where remaining.starts(with: command.path) && table.command(command.path) != nil {
             if command.path.count > (best?.path.count ?? 0) { best = command }
         }
         guard let best else { return (nil, words) }
@@ -117,6 +165,8 @@ enum CLI {
         case AppSessionError.rejected(let message): (.usage, message)
         case AppSessionError.storage(let message): (.storage, message)
         case let e as ArgumentError: (.usage, e.description)
+        // Several lists share the name: a refusal that lists their IDs, as the README documents.
+        case ChecklistsError.ambiguousList: (.refused, "\(error)")
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
         case let e as StoreError: (.storage, e.description)
         case let e as SodiumError: (.storage, e.description)
@@ -126,31 +176,5 @@ enum CLI {
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }
-    }
-
-    static func help(for group: [Command]) -> String {
-        group.map { "  checklists \($0.usage)\n      \($0.summary)" }.joined(separator: "\n")
-    }
-
-    static var overviewHelp: String {
-        var lines = [
-            "Checklists — private to-do lists and notes.",
-            "",
-            "Usage: checklists [COMMAND] [OPTIONS]",
-            "With no command: shows your lists.",
-            "",
-            "Commands:",
-        ]
-        for command in commands {
-            lines.append("  \(command.usage)")
-            lines.append("      \(command.summary)")
-        }
-        lines += [
-            "",
-            "Options for every command: --json, --home DIR (default $XDG_DATA_HOME/checklists,",
-            "or $CHECKLISTS_HOME), --keychain auto|secret-service|file, --help.",
-            "Exit status: 0 ok, 1 not found or refused, 2 bad usage or input, 3 storage error.",
-        ]
-        return lines.joined(separator: "\n")
     }
 }

@@ -8,31 +8,17 @@ import TerminalText
 /// `lists`, `list add|edit|delete`, `icons`: the overview of checklists.
 enum ChecklistCommands {
     static let all: [Command] = [
-        Command(path: ["lists"], usage: "lists", summary: "Show every checklist, sorted by name, with its status.") {
+        Command(path: ["lists"]) {
             try $0.expectPositionals(atMost: 0)
             try printOverview(&$0)
         },
-        Command(
-            path: ["list", "add"], usage: "list add NAME|- [--icon ICON]", summary: "Create a checklist.",
-            details: [
-                "New lists get the icon \"No Icon\"; see 'checklists icons'.",
-                "NAME - reads the name from standard input (kept out of the process list).",
-            ],
-            spec: ArgumentSpec(options: ["--icon"])
-        ) { context in
+        Command(path: ["list", "add"]) { context in
             let name = try StandardInput.resolve(try context.rest(from: 0, "NAME"))
             let icon = try icon(context.arguments["--icon"]) ?? .noIcon
             let list = try context.store().addChecklist(name: name, icon: icon)
             try show(list, added: true, &context)
         },
-        Command(
-            path: ["list", "edit"], usage: "list edit LIST [--name NEW|-] [--icon ICON]",
-            summary: "Rename a checklist or change its icon.",
-            details: [
-                "LIST is the list's ID or its name (case-insensitive). --name - reads the name from standard input."
-            ],
-            spec: ArgumentSpec(options: ["--name", "--icon"])
-        ) { context in
+        Command(path: ["list", "edit"]) { context in
             let reference = try context.rest(from: 0, "LIST")
             let newIcon = try icon(context.arguments["--icon"])
             let newName = try context.arguments["--name"].map(StandardInput.resolve)
@@ -44,9 +30,7 @@ enum ChecklistCommands {
             let list = try store.resolveList(reference)
             try show(try store.updateChecklist(id: list.id, name: newName, icon: newIcon), added: false, &context)
         },
-        Command(
-            path: ["list", "delete"], usage: "list delete LIST", summary: "Delete a checklist and all its items."
-        ) { context in
+        Command(path: ["list", "delete"]) { context in
             let store = try context.store()
             let list = try store.resolveList(try context.rest(from: 0, "LIST"))
             let (deleted, items) = try store.deleteChecklist(id: list.id)
@@ -59,8 +43,7 @@ enum ChecklistCommands {
                         TerminalText.line(deleted.name)))
             }
         },
-        Command(path: ["icons"], usage: "icons", summary: "Show the icons a checklist can have.", touchesContent: false)
-        {
+        Command(path: ["icons"], touchesContent: false) {
             context in
             if context.json {
                 try context.output.json(Icon.allCases.map { IconJSON(name: $0.name, glyph: $0.glyph) })

@@ -1,27 +1,21 @@
 import Arguments
 
-/// One CLI command: its words, help text, accepted options and what it does.
+/// One CLI command: its words and what it does. Its arguments, options and help texts are its
+/// entry in `CommandTable`.
 struct Command: Sendable {
     /// The words that select it, e.g. ["item", "add"].
     let path: [String]
-    /// Usage line after "checklists ", e.g. "item add LIST TEXT [--due WHEN] [--remind]".
-    let usage: String
-    /// One-line summary for the command overview.
-    let summary: String
-    /// Further help lines shown by `--help`.
-    var details: [String] = []
-    var spec = ArgumentSpec()
     /// Whether the command reads or writes user content (the app lock guards these).
     var touchesContent = true
     let run: @Sendable (inout Context) throws -> Void
 
     var name: String { path.joined(separator: " ") }
 
-    var help: String {
-        (["Usage: checklists \(usage)", "", summary] + (details.isEmpty ? [] : [""] + details)
-            + ["", "Common options: --json, --home DIR (data directory), --keychain auto|secret-service|file, --help"])
-            .joined(separator: "\n")
-    }
+    /// Its entry in the table (a command without one is unreachable: see `CLI.select`).
+    var help: CommandHelp { CommandTable.shared.command(path) ?? CommandHelp(path, summary: "") }
+
+    /// What its command line accepts, besides the options of every command.
+    var spec: ArgumentSpec { help.spec }
 }
 
 /// Exit statuses, as documented in the README.

@@ -8,11 +8,7 @@ import TerminalText
 /// `items`, `item add|edit|toggle|check|uncheck|delete`: the items of a checklist.
 enum ItemCommands {
     static let all: [Command] = [
-        Command(
-            path: ["items"], usage: "items [LIST]",
-            summary: "Show a checklist's items (default: the list opened last).",
-            details: ["Checkmark on the left, then the item ID and text, the due date, and 🔔 when a reminder is set."]
-        ) { context in
+        Command(path: ["items"]) { context in
             let store = try context.store()
             let list: Checklist
             if context.positionals.isEmpty {
@@ -34,7 +30,11 @@ enum ItemCommands {
                 context.output.line("\(list.icon.glyph) \(TerminalText.line(list.name)) — \(list.status.localizedText)")
                 let idWidth = items.map { String($0.id).count }.max() ?? 1
                 let dates = DueDate.Display(locale: context.locale.time)
-                for item in items { context.output.line(line(for: item, idWidth: idWidth, dates: dates)) }
+                let now = Date()
+                for item in items {
+                    context.output.line(
+                        line(for: item, idWidth: idWidth, dates: dates), style: style(of: item, now: now))
+                }
             }
             guard read.undecryptable.isEmpty else {
                 let count = read.undecryptable.count
@@ -46,16 +46,7 @@ enum ItemCommands {
                     code: .storage)
             }
         },
-        Command(
-            path: ["item", "add"], usage: "item add LIST TEXT|- [--due WHEN] [--remind]",
-            summary: "Add an item to a checklist.",
-            details: [
-                "TEXT - reads standard input: one item per line (blank lines skipped), all added at once.",
-                "WHEN: YYYY-MM-DD HH:MM (or with T), today HH:MM, tomorrow HH:MM; kept to the minute.",
-                "--remind asks for a reminder at the due date.",
-            ],
-            spec: ArgumentSpec(options: ["--due"], flags: ["--remind", "--checked"])
-        ) { context in
+        Command(path: ["item", "add"]) { context in
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
             let due = try context.arguments["--due"].map { try DueDate.parse($0, timeZone: try context.timeZone()) }
@@ -77,13 +68,7 @@ enum ItemCommands {
                 }
             }
         },
-        Command(
-            path: ["item", "edit"],
-            usage: "item edit ID [--text T|-] [--due WHEN | --no-due] [--remind | --no-remind]",
-            summary: "Change an item in place; it keeps its ID.",
-            details: ["--text - reads the text from standard input."],
-            spec: ArgumentSpec(options: ["--text", "--due"], flags: ["--no-due", "--remind", "--no-remind"])
-        ) { context in
+        Command(path: ["item", "edit"]) { context in
             let id = try itemID(context)
             let a = context.arguments
             if a["--due"] != nil && a.has("--no-due") { throw CLIError.usage(tr("give either --due or --no-due")) }
@@ -104,12 +89,12 @@ enum ItemCommands {
             let (_, item) = try context.store().updateItem(id: id, changes)
             try show(item, remind: true, &context) { tr("Saved item %d: %@", item.id, $0) }
         },
-        checkCommand("toggle", "Check an unchecked item, or uncheck a checked one.") { store, id in
+        checkCommand("toggle") { store, id in
             try store.toggleItem(id: id)
         },
-        checkCommand("check", "Check an item.") { store, id in try store.setChecked(id: id, true) },
-        checkCommand("uncheck", "Uncheck an item.") { store, id in try store.setChecked(id: id, false) },
-        Command(path: ["item", "delete"], usage: "item delete ID", summary: "Delete an item.") { context in
+        checkCommand("check") { store, id in try store.setChecked(id: id, true) },
+        checkCommand("uncheck") { store, id in try store.setChecked(id: id, false) },
+        Command(path: ["item", "delete"]) { context in
             let item = try context.store().deleteItem(id: try itemID(context))
             if context.json {
                 try context.output.json(ItemJSON(item))
@@ -120,9 +105,9 @@ enum ItemCommands {
     ]
 
     static func checkCommand(
-        _ verb: String, _ summary: String, _ change: @escaping @Sendable (ChecklistStore, Int64) throws -> ChecklistItem
+        _ verb: String, _ change: @escaping @Sendable (ChecklistStore, Int64) throws -> ChecklistItem
     ) -> Command {
-        Command(path: ["item", verb], usage: "item \(verb) ID", summary: summary) { context in
+        Command(path: ["item", verb]) { context in
             let item = try change(try context.store(), try itemID(context))
             // Only adding or editing can turn a reminder on; toggles say nothing about it.
             try show(item, remind: false, &context) {
@@ -138,6 +123,13 @@ enum ItemCommands {
             throw CLIError.usage(tr("item ID must be a number, not \"%@\"", text))
         }
         return id
+    }
+
+    /// Checked items dimmed, unchecked ones past their due date red (on a terminal).
+    static func style(of item: ChecklistItem, now: Date) -> Output.Style? {
+        if item.checked { return .done }
+        if let due = item.dueDate, due < now { return .overdue }
+        return nil
     }
 
     static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {

@@ -9,10 +9,7 @@ import SecretServiceKeychain
 /// `keychain status|keys|get|set|remove|use`.
 enum KeychainCommands {
     static let all: [Command] = [
-        Command(
-            path: ["keychain", "status"], usage: "keychain status",
-            summary: "Show which keychain holds your secrets, and why.", touchesContent: false
-        ) { context in
+        Command(path: ["keychain", "status"], touchesContent: false) { context in
             let choice = try context.session.keychainChoice()
             let keys = (try? choice.backend.keys(service: KeychainWrapper.defaultServiceName)) ?? []
             let dataKey = keys.contains(context.session.keyItems().name(KeyItems.dataKey))
@@ -38,18 +35,12 @@ enum KeychainCommands {
                     ? trn("%d item; the data key is here", "%d items; the data key is here", keys.count)
                     : trn("%d item; the data key is not here", "%d items; the data key is not here", keys.count))
         },
-        Command(
-            path: ["keychain", "keys"], usage: "keychain keys",
-            summary: "List the names of Checklists' keychain items.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["keychain", "keys"], touchesContent: false) { context in
             let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
                 .sorted()
             if context.json { try context.output.json(keys) } else { keys.forEach(context.output.line) }
         },
-        Command(
-            path: ["keychain", "get"], usage: "keychain get KEY", summary: "Print a keychain item's value."
-        ) { context in
+        Command(path: ["keychain", "get"]) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
             guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key is never shown.")) }
@@ -58,20 +49,16 @@ enum KeychainCommands {
                 guard let text = try SecretCommands.open(&context).storedText() else {
                     throw CLIError.refused(tr("No keychain item \"%@\".", key))
                 }
-                context.output.line(text)
+                try printValue(text, key: key, &context)
                 return
             }
             _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
             guard let data = try context.session.keychain().read(forKey: key, context: nil) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            context.output.line(String(decoding: data, as: UTF8.self))
+            try printValue(String(decoding: data, as: UTF8.self), key: key, &context)
         },
-        Command(
-            path: ["keychain", "set"], usage: "keychain set KEY",
-            summary: "Store standard input (one trailing newline dropped) under KEY.",
-            details: ["The value is read from standard input, never from the command line."]
-        ) { context in
+        Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
             guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key cannot be replaced.")) }
@@ -86,7 +73,7 @@ enum KeychainCommands {
             }
             context.output.line(tr("Stored %@.", key))
         },
-        Command(path: ["keychain", "remove"], usage: "keychain remove KEY", summary: "Remove a keychain item.") {
+        Command(path: ["keychain", "remove"]) {
             context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
@@ -110,16 +97,22 @@ enum KeychainCommands {
             }
             context.output.line(tr("Removed %@.", key))
         },
-        Command(
-            path: ["keychain", "use"], usage: "keychain use auto|secret-service|file",
-            summary: "Move Checklists' keychain items to another backend and remember the choice."
-        ) { context in
+        Command(path: ["keychain", "use"]) { context in
             guard let target = KeychainChooser.Preference(rawValue: try context.positional(0, "BACKEND")) else {
                 throw CLIError.usage(tr("the backend must be auto, secret-service or file"))
             }
             context.output.line(tr("Keychain items are now in the %@.", try context.session.useKeychain(target)))
         },
     ]
+
+    /// `keychain get`: the value, or with `--json` {"key","value"}.
+    static func printValue(_ value: String, key: String, _ context: inout Context) throws {
+        if context.json {
+            try context.output.json(["key": key, "value": value])
+        } else {
+            context.output.line(value)
+        }
+    }
 }
 
 /// `keychain status --json`.

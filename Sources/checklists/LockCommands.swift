@@ -9,47 +9,26 @@ import SessionKeyring
 /// `lock status|enable|disable|now|set`.
 enum LockCommands {
     static let all: [Command] = [
-        Command(
-            path: ["lock", "status"], usage: "lock status",
-            summary: "Show whether the app lock is on, how it unlocks, and whether this session is unlocked.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["lock", "status"], touchesContent: false) { context in
             let report = LockReport(context)
             if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
         },
-        Command(
-            path: ["lock", "enable"], usage: "lock enable [--method fingerprint|password|passcode]",
-            summary: "Turn the app lock on (after you authenticate with the chosen method).",
-            details: [
-                "Default method: fingerprint when a reader has your finger enrolled, else your account password.",
-                "passcode asks you to choose one if none is set. --stdin reads passcodes from standard input.",
-            ],
-            spec: ArgumentSpec(options: ["--method"], flags: ["--stdin"])
-        ) { context in
+        Command(path: ["lock", "enable"]) { context in
             try enable(&context)
         },
-        Command(
-            path: ["lock", "disable"], usage: "lock disable",
-            summary: "Turn the app lock off (after you authenticate).", spec: ArgumentSpec(flags: ["--stdin"])
-        ) { context in
+        Command(path: ["lock", "disable"]) { context in
             guard let keychain = try context.session.disableLock() else {
                 context.output.line(tr("The app lock is already off."))
                 return
             }
             context.output.line(tr("The app lock is off. Your data key is in the %@ again.", "\(keychain)"))
         },
-        Command(
-            path: ["lock", "now"], usage: "lock now", summary: "Lock at once: the next command asks again.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["lock", "now"], touchesContent: false) { context in
             context.session.lock()
-            context.output.line(tr("Locked."))
+            // --json: the lock's report as `lock status --json` gives it, now locked.
+            if context.json { try context.output.json(LockReport(context)) } else { context.output.line(tr("Locked.")) }
         },
-        Command(
-            path: ["lock", "set"], usage: "lock set [--reuse SECONDS] [--idle MINUTES]",
-            summary: "Change how long an unlock lasts (≤ 300 s) and the terminal UI's idle timeout.",
-            spec: ArgumentSpec(options: ["--reuse", "--idle"])
-        ) { context in
+        Command(path: ["lock", "set"]) { context in
             var reuse: Int?
             var idle: Int?
             guard context.arguments["--reuse"] != nil || context.arguments["--idle"] != nil else {

@@ -9,7 +9,7 @@ enum NoteCommands {
     static var reason: String { tr("Authentication is needed to access your notes.") }
 
     static let all: [Command] = [
-        Command(path: ["notes"], usage: "notes", summary: "List your notes, newest first.") { context in
+        Command(path: ["notes"]) { context in
             try context.expectPositionals(atMost: 0)
             let notes = try context.store(reason: reason).notes()
             if context.json {
@@ -25,16 +25,7 @@ enum NoteCommands {
                 context.output.line("\(id)  \(dates.string(note.modified))  \(TerminalText.line(note.title))")
             }
         },
-        Command(
-            path: ["note", "add"], usage: "note add --title TITLE|- [--body TEXT | --body - | --edit]",
-            summary: "Write a new note.",
-            details: [
-                "--title - reads the title from standard input (only one of --title and --body can be -).",
-                "--body - reads the body from standard input; --edit opens $VISUAL or $EDITOR (default vi)",
-                "with the title on the first line and the body after a blank line.",
-            ],
-            spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
-        ) { context in
+        Command(path: ["note", "add"]) { context in
             try context.expectPositionals(atMost: 0)
             try checkStandardInput(context)
             var title = try context.arguments["--title"].map(StandardInput.resolve) ?? ""
@@ -47,7 +38,7 @@ enum NoteCommands {
             let note = try context.store(reason: reason).addNote(title: title, body: body)
             try show(note, tr("Added note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
-        Command(path: ["note", "show"], usage: "note show ID", summary: "Show a note.") { context in
+        Command(path: ["note", "show"]) { context in
             let id = try ItemCommands.itemID(context)
             guard let note = try context.store(reason: reason).note(id: id) else {
                 throw ChecklistsError.noteNotFound(id)
@@ -62,10 +53,7 @@ enum NoteCommands {
             // The body keeps its lines and tabs; every other control character is shown escaped.
             if !note.body.isEmpty { context.output.line(TerminalText.block(note.body)) }
         },
-        Command(
-            path: ["note", "edit"], usage: "note edit ID [--title TITLE|-] [--body TEXT | --body - | --edit]",
-            summary: "Change a note in place.", spec: ArgumentSpec(options: ["--title", "--body"], flags: ["--edit"])
-        ) { context in
+        Command(path: ["note", "edit"]) { context in
             let id = try ItemCommands.itemID(context)
             try checkStandardInput(context)
             var title = try context.arguments["--title"].map(StandardInput.resolve)
@@ -86,7 +74,7 @@ enum NoteCommands {
             let note = try store.updateNote(id: id, title: title, body: body)
             try show(note, tr("Saved note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
-        Command(path: ["note", "delete"], usage: "note delete ID", summary: "Delete a note.") { context in
+        Command(path: ["note", "delete"]) { context in
             let note = try context.store(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
             if context.json {
                 try context.output.json(NoteJSON(note))

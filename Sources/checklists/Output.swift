@@ -9,11 +9,38 @@ import TerminalText
 /// the command's own thread only (the session calls its passcode entry on the caller's thread).
 final class Output: @unchecked Sendable {
     private var buffer: [UInt8] = []
+    /// Whether lines may be coloured (see `wantsColour`).
+    let colour: Bool
+
+    init(colour: Bool = false) {
+        self.colour = colour
+    }
+
+    /// How a line stands out on a terminal.
+    enum Style: String {
+        /// Red: an unchecked item past its due date.
+        case overdue = "\u{1B}[31m"
+        /// Dimmed: a checked item.
+        case done = "\u{1B}[2m"
+    }
+
+    /// Colour only on a terminal, never with `NO_COLOR` set to anything (no-color.org) or `TERM=dumb`.
+    static func wantsColour(_ environment: [String: String]) -> Bool {
+        isatty(1) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
 
     /// Appends one line to standard output. A backstop: whatever a command forgot to escape,
     /// no control character but newline and tab reaches the terminal (`--json` is exact).
     func line(_ text: String = "") {
         buffer.append(contentsOf: TerminalText.block(text).utf8)
+        buffer.append(10)
+    }
+
+    /// Appends one line in `style` when colour is on (the style's codes are ours; the text is
+    /// escaped as in `line`).
+    func line(_ text: String, style: Style?) {
+        guard colour, let style else { return line(text) }
+        buffer.append(contentsOf: (style.rawValue + TerminalText.block(text) + "\u{1B}[0m").utf8)
         buffer.append(10)
     }
 

@@ -9,7 +9,7 @@ import TerminalText
 /// `reminders`, `settings`, `agent`, `agent install|uninstall|status`.
 enum ReminderCommands {
     static let all: [Command] = [
-        Command(path: ["reminders"], usage: "reminders", summary: "List the reminders that will fire, soonest first.") {
+        Command(path: ["reminders"]) {
             context in
             try context.expectPositionals(atMost: 0)
             _ = try context.store()  // they show item texts: only for an unlocked session
@@ -26,11 +26,7 @@ enum ReminderCommands {
                         + "(\(TerminalText.line(request.content.body)))")
             }
         },
-        Command(
-            path: ["settings"], usage: "settings [notifications on|off] [item-text on|off]",
-            summary: "Show or change whether reminders show as notifications, and with the item's text.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["settings"], touchesContent: false) { context in
             let center = try context.notificationCenter()
             var words = context.positionals
             while words.count >= 2 {
@@ -65,36 +61,31 @@ enum ReminderCommands {
                     center.showsItemText ? tr("on") : tr("off (\"%@\")", tr("Checklists reminder"))))
             context.output.line(tr("App lock: %@", LockSettings.read(directory: context.home).method.rawValue))
         },
-        Command(
-            path: ["agent"], usage: "agent",
-            summary: "Run the reminder agent in the foreground (for systemd or a terminal).",
-            touchesContent: false
-        ) { context in
+        Command(path: ["agent"], touchesContent: false) { context in
             try context.expectPositionals(atMost: 0)
             let agent = ReminderAgent(
                 center: try context.notificationCenter(), notifier: DesktopNotifier(), home: context.home,
                 log: { Output.error("checklists agent: " + $0) })
             if try !agent.run() { context.output.line(tr("A Checklists agent already runs for %@.", context.home)) }
         },
-        Command(
-            path: ["agent", "install"], usage: "agent install",
-            summary: "Install and start the agent as a systemd user service.", touchesContent: false
-        ) { context in
+        Command(path: ["agent", "install"], touchesContent: false) { context in
             try AgentService(context).install(context.output)
         },
-        Command(
-            path: ["agent", "uninstall"], usage: "agent uninstall", summary: "Stop and remove the agent's service.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["agent", "uninstall"], touchesContent: false) { context in
             try AgentService(context).uninstall(context.output)
         },
-        Command(
-            path: ["agent", "status"], usage: "agent status", summary: "Whether the agent runs, and the next reminder.",
-            touchesContent: false
-        ) { context in
+        Command(path: ["agent", "status"], touchesContent: false) { context in
             let center = try context.notificationCenter()
             let running = ReminderAgent.isRunning(home: context.home)
             let pending = try center.pendingNotificationRequests()
+            if context.json {
+                try context.output.json(
+                    AgentStatusJSON(
+                        running: running, pending: pending.count,
+                        next: pending.first.map { DueDate.iso8601($0.trigger.date) },
+                        notifications: center.authorizationStatus.rawValue))
+                return
+            }
             context.output.line(
                 running ? tr("The agent is running.") : tr("The agent is not running ('checklists agent install')."))
             context.output.line(trn("%d reminder pending.", "%d reminders pending.", pending.count))
@@ -163,5 +154,23 @@ struct ReminderJSON: Encodable {
         body = request.content.body
         icon = request.content.iconName
         fireAt = DueDate.iso8601(request.trigger.date)
+    }
+}
+
+/// `agent status --json`: {"next","notifications","pending","running"}; `next` may be null.
+struct AgentStatusJSON: Encodable {
+    let running: Bool
+    let pending: Int
+    let next: String?
+    let notifications: String
+
+    enum CodingKeys: CodingKey { case running, pending, next, notifications }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(running, forKey: .running)
+        try c.encode(pending, forKey: .pending)
+        try c.encode(next, forKey: .next)  // null rather than absent
+        try c.encode(notifications, forKey: .notifications)
     }
 }

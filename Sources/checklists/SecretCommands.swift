@@ -8,7 +8,7 @@ import Localization
 /// `secret`, `secret set`, `secret clear`: the tutorial's secret message, behind authentication.
 enum SecretCommands {
     static let all: [Command] = [
-        Command(path: ["secret"], usage: "secret", summary: "Show the secret message (after you authenticate).") {
+        Command(path: ["secret"]) {
             context in
             try context.expectPositionals(atMost: 0)
             if !context.json {
@@ -25,11 +25,7 @@ enum SecretCommands {
             context.output.line(
                 message.text.map { $0.isEmpty ? tr("(no secret yet: 'checklists secret set')") : $0 } ?? "")
         },
-        Command(
-            path: ["secret", "set"], usage: "secret set [--edit]",
-            summary: "Replace the secret message with standard input, or edit it in your editor.",
-            spec: ArgumentSpec(flags: ["--edit"])
-        ) { context in
+        Command(path: ["secret", "set"]) { context in
             let message = try open(&context)
             let text: String
             if context.arguments.has("--edit") {
@@ -50,7 +46,7 @@ enum SecretCommands {
             try message.replace(with: text)
             context.output.line(tr("Secret saved."))
         },
-        Command(path: ["secret", "clear"], usage: "secret clear", summary: "Remove the secret message.") { context in
+        Command(path: ["secret", "clear"]) { context in
             let message = try open(&context)
             context.output.line(try message.clear() ? tr("Secret removed.") : tr("There was no secret."))
         },

@@ -1,0 +1,62 @@
+/// The shells a completion script can be written for.
+public enum Shell: String, Sendable, CaseIterable {
+    case bash, zsh, fish
+}
+
+extension HelpTable {
+    /// The completion script for `shell`. It asks the program itself (`PROGRAM __complete -- WORDS… CURRENT`)
+    /// what may follow, so that commands, options and values all come from this table and the store.
+    public func completionScript(for shell: Shell, hiddenCommand: String = "__complete") -> String {
+        let p = program
+        let f = "_" + p.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
+        switch shell {
+        case .bash:
+            return """
+                # bash completion for \(p) (made by `\(p) completion bash`)
+                \(f)() {
+                    local cur=${COMP_WORDS[COMP_CWORD]} IFS=$'\\n' line word
+                    local -a lines
+                    lines=($("${COMP_WORDS[0]}" \(hiddenCommand) -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" 2>/dev/null))
+                    COMPREPLY=()
+                    for line in "${lines[@]}"; do
+                        word=${line%%$'\\t'*}
+                        [[ $word == *[[:space:]]* ]] && printf -v word '%q' "$word"
+                        COMPREPLY+=("$word")
+                    done
+                    if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then compopt -o nospace 2>/dev/null; fi
+                    return 0
+                }
+                complete -F \(f) \(p)
+
+                """
+        case .zsh:
+            return """
+                #compdef \(p)
+                # zsh completion for \(p) (made by `\(p) completion zsh`)
+                \(f)() {
+                    local -a lines candidates
+                    local line
+                    lines=("${(@f)$("${words[1]}" \(hiddenCommand) -- "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
+                    for line in "${lines[@]}"; do
+                        [[ -z $line ]] && continue
+                        candidates+=("${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}")
+                    done
+                    _describe -t values '\(p)' candidates
+                }
+                if [[ ${funcstack[1]} == \(f) ]]; then \(f) "$@"; else compdef \(f) \(p); fi
+
+                """
+        case .fish:
+            return """
+                # fish completion for \(p) (made by `\(p) completion fish`)
+                function _\(f)_complete
+                    set -l words (commandline -opc)
+                    set -l current (commandline -ct)
+                    $words[1] \(hiddenCommand) -- $words[2..-1] "$current" 2>/dev/null
+                end
+                complete -c \(p) -f -a '(_\(f)_complete)'
+
+                """
+        }
+    }
+}

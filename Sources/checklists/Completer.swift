@@ -1,0 +1,118 @@
+import Arguments
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import TerminalText
+
+/// `checklists __complete [--] WORD… CURRENT`, the hidden command behind the shell completions:
+/// prints what may complete CURRENT, one per line as `WORD<TAB>WHAT`. Commands and options come
+/// from `CommandTable`; list names, item and note IDs from the store, only when it opens without
+/// asking anyone (never a prompt; with the app lock on and this session locked, none).
+enum Completer {
+    static let command = "__complete"
+    /// Enough for a menu; the shell narrows it as the user types.
+    static let limit = 200
+
+    static func run(_ arguments: [String], environment: [String: String], output: Output) {
+        var words = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
+        let current = words.popLast() ?? ""
+        let completions = CommandTable.shared.completions(after: words, current: current)
+        var candidates = completions.candidates
+        if let kind = completions.dynamic {
+            candidates += values(kind, current: current, words: words, environment: environment)
+        }
+        // One candidate per line: a name with a control character cannot be offered safely.
+        for candidate in candidates.prefix(limit)
+        where !candidate.word.isEmpty && !candidate.word.unicodeScalars.contains(where: TerminalText.isControl) {
+            output.line("\(candidate.word)\t\(TerminalText.line(candidate.help))")
+        }
+    }
+
+    static func values(_ kind: ValueKind, current: String, words: [String], environment: [String: String])
+        -> [Candidate]
+    {
+        switch kind {
+        case .icon:
+            return Icon.allCases.map { Candidate(slug($0.name), help: "\($0.glyph) \($0.name)") }
+                .filter { $0.word.hasPrefix(current.lowercased()) }
+        case .directory: return directories(current)
+        case .list, .item, .note:
+            guard let store = openWithoutAsking(words: words, environment: environment) else { return [] }
+            defer { store.session.close() }
+            return (try? stored(kind, store.store, current: current)) ?? []
+        default: return []
+        }
+    }
+
+    /// Lists, items or notes whose name or ID starts with `current`.
+    static func stored(_ kind: ValueKind, _ store: ChecklistStore, current: String) throws -> [Candidate] {
+        switch kind {
+        case .list:
+            let prefix = current.lowercased()
+            return try store.checklists().filter { $0.name.lowercased().hasPrefix(prefix) }
+                .map { Candidate($0.name, help: "\($0.icon.glyph) \($0.status.text)") }
+        case .item:
+            var found: [Candidate] = []
+            for list in try store.checklists() where found.count < limit {
+                for item in try store.readItems(in: list.id).items where String(item.id).hasPrefix(current) {
+                    found.append(Candidate(String(item.id), help: "\(item.text) (\(list.name))"))
+                }
+            }
+            return found
+        case .note:
+            return try store.notes().filter { String($0.id).hasPrefix(current) }
+                .map { Candidate(String($0.id), help: $0.title) }
+        default: return []
+        }
+    }
+
+    /// The store of the data directory the words name (`--home`), when it exists and opens
+    /// without authentication; nil otherwise. Never creates a data directory.
+    static func openWithoutAsking(words: [String], environment: [String: String])
+        -> (session: AppSession, store: ChecklistStore)?
+    {
+        let given = optionValue("--home", in: words)
+        let home = given ?? AppSession.Configuration.home(environment: environment)
+        guard FileManager.default.fileExists(atPath: home + "/checklists.sqlite") else { return nil }
+        var configuration = AppSession.Configuration.live(
+            home: home, environment: environment, presenter: NonInteractivePresenter())
+        configuration.keychainPreference = optionValue("--keychain", in: words)
+        configuration.notice = { _ in }
+        configuration.remindersFailed = { _ in }
+        let session = AppSession(configuration: configuration)
+        guard let store = try? session.unlockedStore() else {
+            session.close()
+            return nil
+        }
+        return (session, store)
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE` among the words typed so far.
+    static func optionValue(_ name: String, in words: [String]) -> String? {
+        for (index, word) in words.enumerated() {
+            if word == name, index + 1 < words.count { return words[index + 1] }
+            if word.hasPrefix(name + "=") { return String(word.dropFirst(name.count + 1)) }
+        }
+        return nil
+    }
+
+    /// `No Icon` → `no-icon`: a name the shell need not quote (icon names match loosely).
+    static func slug(_ name: String) -> String {
+        name.lowercased().replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// Directories that start with `current`, each ending in `/`.
+    static func directories(_ current: String) -> [Candidate] {
+        let slash = current.lastIndex(of: "/")
+        let parent = slash.map { String(current[...$0]) } ?? ""
+        let prefix = slash.map { String(current[current.index(after: $0)...]) } ?? current
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
+        return names.sorted().filter { name in
+            var isDirectory: ObjCBool = false
+            return name.hasPrefix(prefix) && (prefix.hasPrefix(".") || !name.hasPrefix("."))
+                && FileManager.default.fileExists(atPath: parent + name, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.map { Candidate(parent + $0 + "/") }
+    }
+}
