@@ -54,7 +54,7 @@ enum CLI {
             let (code, message) = describe(error)
             var hint = ""
             if code == .usage, let command, command.path != ["help"], !(error is ChecklistsError) {
-                hint = " " + tr("(see 'checklists %@ --help')", command.name)
+                hint = tr(" (see 'checklists %@ --help')", command.name)
             }
             // Messages quote what the user typed or stored: one line, controls shown as escapes.
             Output.error("checklists: \(TerminalText.line(message))\(hint)")
