@@ -17,7 +17,7 @@ enum CLI {
 
     static var commands: [Command] {
         ChecklistCommands.all + ItemCommands.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
-            + AuthCommands.all + KeychainCommands.all + LockCommands.all
+            + AuthCommands.all + KeychainCommands.all + LockCommands.all + ImportCommands.all + ExportCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
