@@ -37,6 +37,8 @@ struct KeyedArchive {
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            // A damaged binary plist is then tried as text; that parser's complaint would mislead.
+            if data.starts(with: Array("bplist".utf8)) { throw .notPropertyList("a damaged binary property list") }
             throw .notPropertyList((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable")
         }
     }

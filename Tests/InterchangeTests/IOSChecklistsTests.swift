@@ -1,5 +1,6 @@
 import ChecklistsKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Interchange

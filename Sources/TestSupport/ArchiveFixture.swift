@@ -2,16 +2,16 @@ import Foundation
 
 /// Builds iOS-style archives with Foundation's NSKeyedArchiver, the way the iOS app's
 /// `NSCoding` classes wrote them. swift-corelibs ignores `setClassName` (checked: the archive
-/// keeps "InterchangeTests.FixtureList"), so the class names are put in afterwards: the XML form
+/// keeps "TestSupport.FixtureList"), so the class names are put in afterwards: the XML form
 /// is edited and, for a binary archive, parsed and written again as a binary plist.
-enum ArchiveFixture {
-    enum Format { case binary, xml }
+public enum ArchiveFixture {
+    public enum Format: Sendable { case binary, xml }
 
     /// How the app's classes are named in the archive.
-    enum Naming: CaseIterable {
+    public enum Naming: CaseIterable, Sendable {
         case plain, moduleQualified, mangled
 
-        func name(_ base: String) -> String {
+        public func name(_ base: String) -> String {
             switch self {
             case .plain: base
             case .moduleQualified: "Checklists.\(base)"
@@ -21,7 +21,8 @@ enum ArchiveFixture {
     }
 
     /// The archive of `lists` under the root key "Checklists".
-    static func checklists(_ lists: [FixtureList], format: Format = .binary, naming: Naming = .moduleQualified) throws
+    public static func checklists(_ lists: [FixtureList], format: Format = .binary, naming: Naming = .moduleQualified)
+        throws
         -> Data
     {
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
@@ -39,12 +40,12 @@ enum ArchiveFixture {
     }
 
     /// A plain property list (notesData, preferences) in `format`.
-    static func plist(_ value: Any, format: Format = .binary) throws -> Data {
+    public static func plist(_ value: Any, format: Format = .binary) throws -> Data {
         try PropertyListSerialization.data(
             fromPropertyList: value, format: format == .binary ? .binary : .xml, options: 0)
     }
 
-    static func reformat(_ xml: Data, _ format: Format) throws -> Data {
+    public static func reformat(_ xml: Data, _ format: Format) throws -> Data {
         guard format == .binary else { return xml }
         let plist = try PropertyListSerialization.propertyList(from: xml, options: [], format: nil)
         return try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
@@ -52,7 +53,9 @@ enum ArchiveFixture {
 
     /// A keyed archive written by hand as XML: `objects` are the `$objects` entries after
     /// `$null`, `uid(n)` refers to one. For archives NSKeyedArchiver would never write.
-    static func handWritten(top: String = uid(1), objects: [String], archiver: String = "NSKeyedArchiver") -> Data {
+    public static func handWritten(top: String = uid(1), objects: [String], archiver: String = "NSKeyedArchiver")
+        -> Data
+    {
         Data(
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -64,34 +67,34 @@ enum ArchiveFixture {
             """.utf8)
     }
 
-    static func uid(_ n: Int) -> String { "<dict><key>CF$UID</key><integer>\(n)</integer></dict>" }
+    public static func uid(_ n: Int) -> String { "<dict><key>CF$UID</key><integer>\(n)</integer></dict>" }
 
     /// `$objects` entries for a class description.
-    static func classInfo(_ name: String) -> String {
+    public static func classInfo(_ name: String) -> String {
         "<dict><key>$classname</key><string>\(name)</string><key>$classes</key><array><string>\(name)</string></array></dict>"
     }
 
     /// An NSArray of `elements` (UIDs) whose class is at `classUID`.
-    static func array(_ elements: [Int], classUID: Int) -> String {
+    public static func array(_ elements: [Int], classUID: Int) -> String {
         "<dict><key>$class</key>\(uid(classUID))<key>NS.objects</key><array>\(elements.map(uid).joined())</array></dict>"
     }
 }
 
 /// Encodes like the app's Checklist: Name, Items and (newer versions) IconName.
-final class FixtureList: NSObject, NSCoding {
+public final class FixtureList: NSObject, NSCoding {
     let name: String
     let items: [FixtureItem]
     let iconName: String?
 
-    init(_ name: String, icon: String? = "No Icon", items: [FixtureItem] = []) {
+    public init(_ name: String, icon: String? = "No Icon", items: [FixtureItem] = []) {
         self.name = name
         self.items = items
         iconName = icon
     }
 
-    init?(coder: NSCoder) { nil }
+    public init?(coder: NSCoder) { nil }
 
-    func encode(with coder: NSCoder) {
+    public func encode(with coder: NSCoder) {
         coder.encode(name, forKey: "Name")
         coder.encode(items as NSArray, forKey: "Items")
         if let iconName { coder.encode(iconName, forKey: "IconName") }
@@ -99,14 +102,14 @@ final class FixtureList: NSObject, NSCoding {
 }
 
 /// Encodes like the app's ChecklistItem: Text, Checked and (newer) DueDate, ShouldRemind, ItemID.
-final class FixtureItem: NSObject, NSCoding {
+public final class FixtureItem: NSObject, NSCoding {
     let text: String
     let checked: Bool
     let due: Date?
     let remind: Bool?
     let itemID: Int?
 
-    init(_ text: String, checked: Bool = false, due: Date? = nil, remind: Bool? = false, itemID: Int? = nil) {
+    public init(_ text: String, checked: Bool = false, due: Date? = nil, remind: Bool? = false, itemID: Int? = nil) {
         self.text = text
         self.checked = checked
         self.due = due
@@ -114,9 +117,9 @@ final class FixtureItem: NSObject, NSCoding {
         self.itemID = itemID
     }
 
-    init?(coder: NSCoder) { nil }
+    public init?(coder: NSCoder) { nil }
 
-    func encode(with coder: NSCoder) {
+    public func encode(with coder: NSCoder) {
         coder.encode(text, forKey: "Text")
         coder.encode(checked, forKey: "Checked")
         if let due { coder.encode(due as NSDate, forKey: "DueDate") }
