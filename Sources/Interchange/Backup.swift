@@ -120,8 +120,8 @@ public enum Backup {
     }
 
     private static func uid(_ uid: String, _ what: String) throws(InterchangeError) -> String {
-        guard !uid.isEmpty, uid.utf8.count <= 255, !uid.contains(where: { $0.isNewline }) else {
-            throw .badBackup("\(what).uid is empty, longer than 255 bytes or has a line break")
+        guard !uid.isEmpty, uid.utf8.count <= 255, !uid.unicodeScalars.contains(where: Todo.isControl) else {
+            throw .badBackup("\(what).uid is empty, longer than 255 bytes or has control characters")
         }
         return uid
     }

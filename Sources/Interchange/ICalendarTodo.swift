@@ -41,6 +41,11 @@ struct Todo {
         }
     }
 
+    /// C0 and C1 controls and DEL: never part of an identity that names files and matches rows.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// The icon the to-do names, if any.
     var iconNamed: Icon? { icon ?? categoryIcon }
 
@@ -48,8 +53,8 @@ struct Todo {
         guard let summary, !summary.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .badCalendar(line: line, "the VTODO has no SUMMARY")
         }
-        if let uid, uid.isEmpty || uid.utf8.count > 255 {
-            throw .badCalendar(line: line, "the VTODO's UID is empty or longer than 255 bytes")
+        if let uid, uid.isEmpty || uid.utf8.count > 255 || uid.unicodeScalars.contains(where: Self.isControl) {
+            throw .badCalendar(line: line, "the VTODO's UID is empty, longer than 255 bytes or has control characters")
         }
         let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) }
         return ImportBatch.Item(

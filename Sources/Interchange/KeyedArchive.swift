@@ -34,6 +34,7 @@ struct KeyedArchive {
 
     /// Parses a property list, binary or XML.
     static func propertyList(_ data: Data) throws(InterchangeError) -> Any {
+        if data.starts(with: Array("bplist".utf8)) { try BinaryPlistCheck.check(data) }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {

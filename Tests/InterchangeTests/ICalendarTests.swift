@@ -111,6 +111,7 @@ import Testing
             ("BEGIN:VTODO\nEND:VTODO\n", "outside a VCALENDAR"),
             ("BEGIN:VCALENDAR\n", "never ended"),
             ("", "no BEGIN:VCALENDAR"),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\rb\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n", "control characters"),
         ]
         for (text, message) in cases {
             let error = #expect(throws: InterchangeError.self) { try ICalendarReader.read(Data(text.utf8)) }

@@ -57,4 +57,22 @@ import Testing
         #expect(error.map { "\($0)" }?.contains("neither Checklists.plist") == true)
         #expect(found.lists.map(\.name) == ["A"] && found.notes.count == 1)
     }
+
+    /// corelibs crashes (SIGSEGV) bridging a parsed set; such a file is refused before parsing.
+    @Test func aBinaryPlistWithASetIsRefusedNotParsed() throws {
+        let hex =
+            "62706c6973743030a20103c102557469746c655178080b0d1300000000000001010000000000000004"
+            + "00000000000000000000000000000015"
+        let bytes = stride(from: 0, to: hex.count, by: 2).map {
+            UInt8(hex[hex.index(hex.startIndex, offsetBy: $0)...].prefix(2), radix: 16) ?? 0
+        }
+        var found = IOSImport()
+        let error = #expect(throws: InterchangeError.self) { try found.add(Data(bytes)) }
+        #expect(error.map { "\($0)" }?.contains("holds a set") == true)
+        var damaged = bytes
+        damaged[damaged.count - 1] = 0xFF  // the offset table beyond the file
+        #expect(throws: InterchangeError.notPropertyList("a damaged binary property list")) {
+            try found.add(Data(damaged))
+        }
+    }
 }
