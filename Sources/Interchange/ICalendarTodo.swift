@@ -100,6 +100,12 @@ struct Todo {
             let hour = parts.hour, hour < 24, let minute = parts.minute, minute < 60, let second = parts.second,
             second <= 60
         else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a valid time") }
+        if chars.count == 16, let hour = parts.hour, let minute = parts.minute, let second = parts.second {
+            // UTC, the common case: plain arithmetic (a Calendar per property is slow at 100,000 files).
+            let days = Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day))
+            let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard let date = calendar.date(from: parts) else {

@@ -158,13 +158,13 @@ struct KeyedArchive {
     }
 
     /// The index a UID refers to, or nil when `value` is not a UID.
-    /// corelibs gives UIDs as its internal `_NSKeyedArchiverUID`; its `value` is read by reflection.
+    /// corelibs gives UIDs as its internal `_NSKeyedArchiverUID`, whose `hash` is its value
+    /// (CFHash of a CFKeyedArchiverUID); both facts are checked once against a known UID, and
+    /// reflection reads the value if they ever stop holding.
     static func uid(_ value: Any) -> Int? {
-        guard String(describing: type(of: value)) == "_NSKeyedArchiverUID" else { return nil }
-        for child in Mirror(reflecting: value).children where child.label == "value" {
-            if let number = child.value as? UInt32 { return Int(number) }
-        }
-        return nil
+        guard let object = value as? NSObject, ObjectIdentifier(type(of: object)) == UIDProbe.type else { return nil }
+        if UIDProbe.hashIsValue { return object.hash >= 0 && object.hash <= Int(UInt32.max) ? object.hash : nil }
+        return UIDProbe.reflectedValue(object)
     }
 
     // MARK: - Following references
@@ -184,5 +184,26 @@ struct KeyedArchive {
         guard visited.insert(index).inserted else {
             throw .malformed("\(what) refers to object \(index) a second time (a cycle or a shared object)")
         }
+    }
+}
+
+/// What a UID looks like in this Foundation, found once from a tiny archive.
+private enum UIDProbe {
+    /// The UID class and whether its `hash` is its value, from a parsed UID of value 7.
+    static let probe: (type: ObjectIdentifier?, hashIsValue: Bool) = {
+        let xml = "<plist version=\"1.0\"><array><dict><key>CF$UID</key><integer>7</integer></dict></array></plist>"
+        let parsed = try? PropertyListSerialization.propertyList(from: Data(xml.utf8), options: [], format: nil)
+        guard let sample = (parsed as? [Any])?.first as? NSObject else { return (nil, false) }
+        return (ObjectIdentifier(Swift.type(of: sample)), sample.hash == 7 && reflectedValue(sample) == 7)
+    }()
+
+    static var type: ObjectIdentifier? { probe.type }
+    static var hashIsValue: Bool { probe.hashIsValue }
+
+    static func reflectedValue(_ object: NSObject) -> Int? {
+        for child in Mirror(reflecting: object).children where child.label == "value" {
+            if let number = child.value as? UInt32 { return Int(number) }
+        }
+        return nil
     }
 }
