@@ -153,4 +153,11 @@ import Testing
         #expect(!ClassName.matches("a.b.Checklist", "Checklist"))
         #expect(!ClassName.matches("_TtC99Checklists9Checklist", "Checklist"))
     }
+
+    /// UIDs are read at a field offset found once (reflection is the slow fallback).
+    @Test func uidsAreReadWithoutReflection() throws {
+        #expect(UIDProbe.type != nil)
+        #expect(UIDProbe.valueOffset != nil)
+        #expect(try IOSChecklists.read(try ArchiveFixture.checklists(Self.lists)).count == 3)
+    }
 }
