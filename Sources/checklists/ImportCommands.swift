@@ -69,9 +69,11 @@ enum ImportCommands {
             if head.first == UInt8(ascii: "{") {
                 let backup: (batch: ImportBatch, secret: String?)
                 do { backup = try Backup.decode(data) } catch { throw failure(path, error) }
+                // The secret's check comes first: a refusal there leaves everything as it was.
+                let message = try backup.secret.map { _ in try context.session.secret() }
                 try run(backup.batch, &context)
-                if let secret = backup.secret, !context.arguments.has("--dry-run") {
-                    try context.session.secret().replace(with: secret)
+                if let secret = backup.secret, let message, !context.arguments.has("--dry-run") {
+                    try message.replace(with: secret)
                     if !context.arguments.has("--quiet"), !context.json {
                         context.output.line(tr("The secret message was restored."))
                     }
