@@ -87,6 +87,8 @@ let package = Package(
             ],
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
+        // Readers and writers of the iOS app's files, the JSON backup and iCalendar (no printing).
+        .target(name: "Interchange", dependencies: ["ChecklistsKit"]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
@@ -97,7 +99,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText", "Localization",
+                "TerminalText", "Localization", "Interchange",
             ],
             plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
@@ -125,6 +127,7 @@ let package = Package(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ChecklistsKit", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
@@ -145,7 +148,8 @@ let package = Package(
 if Context.environment["CHECKLISTS_FUZZ"] == "1" {
     let fuzzTargets: [(String, [Target.Dependency])] = [
         ("FuzzArguments", ["Arguments"]), ("FuzzDueDate", ["ChecklistsKit"]), ("FuzzVault", ["Keychain", "Sodium"]),
-        ("FuzzStore", ["ChecklistsKit", "Sodium"]),
+        ("FuzzStore", ["ChecklistsKit", "Sodium"]), ("FuzzPlist", ["Interchange"]), ("FuzzBackup", ["Interchange"]),
+        ("FuzzICS", ["Interchange"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Tests/Fuzz/\(name)"))

@@ -1,8 +1,9 @@
 #!/bin/sh
-# libFuzzer targets (Tests/Fuzz): the argument parser, due-date parsing, the file vault reader
-# and the store reader, built with `-sanitize=fuzzer,address` into .build/fuzz.
+# libFuzzer targets (Tests/Fuzz): the argument parser, due-date parsing, the file vault reader,
+# the store reader and the interchange readers (iOS plist, JSON backup, iCalendar), built with
+# `-sanitize=fuzzer,address` into .build/fuzz.
 #
-#   sh scripts/fuzz.sh build                 build the four targets
+#   sh scripts/fuzz.sh build                 build the seven targets
 #   sh scripts/fuzz.sh run [SECONDS] [T...]  fuzz each target for SECONDS (default $FUZZ_SECONDS or 60)
 #   sh scripts/fuzz.sh seeds [T...]          run each target once over its seed corpus (quick check)
 #
@@ -10,7 +11,7 @@
 # .build/fuzz/corpus/<target>; a crash to .build/fuzz/crashes/<target>-crash-… (exit 1).
 set -eu
 cd "$(dirname "$0")/.."
-targets="FuzzArguments FuzzDueDate FuzzVault FuzzStore"
+targets="FuzzArguments FuzzDueDate FuzzVault FuzzStore FuzzPlist FuzzBackup FuzzICS"
 bin=.build/fuzz/release
 mode=${1:-run}
 [ $# -gt 0 ] && shift

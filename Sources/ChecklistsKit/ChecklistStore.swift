@@ -24,7 +24,7 @@ public final class ChecklistStore: Sendable {
     private let observers = Mutex<[UInt64: @Sendable (StoreChange) -> Void]>([:])
     private let nextObserver = Atomic<UInt64>(0)
     /// Writes what a change implies into the change's own transaction (the reminder outbox).
-    private let journal = Mutex<(@Sendable (StoreChange, State) throws -> Void)?>(nil)
+    let journal = Mutex<(@Sendable (StoreChange, State) throws -> Void)?>(nil)
 
     /// Opens the store in `directory`, creating it (and the first "List") on first use.
     /// - Parameters:
@@ -353,7 +353,7 @@ public final class ChecklistStore: Sendable {
         self.journal.withLock { $0 = journal }
     }
 
-    private func notify(_ change: StoreChange) {
+    func notify(_ change: StoreChange) {
         let handlers = observers.withLock { Array($0.values) }
         for handler in handlers { handler(change) }
     }

@@ -18,7 +18,7 @@ enum CLI {
 
     static var commands: [Command] {
         ChecklistCommands.all + ItemCommands.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
-            + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all
+            + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all + ImportCommands.all + ExportCommands.all
     }
 
     /// Runs one invocation and returns the exit status.

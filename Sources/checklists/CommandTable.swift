@@ -18,7 +18,7 @@ enum CommandTable {
         return HelpTable(
             program: "checklists", summary: tr("Checklists — private to-do lists and notes."),
             defaultAction: tr("With no command: shows your lists."),
-            commands: checklists + items + notes + reminders + authentication + meta,
+            commands: checklists + items + notes + reminders + authentication + interchange + meta,
             globalOptions: globalOptions, programOptions: [version], footer: [exitStatusLine], sections: sections,
             labels: labels)
     }

@@ -6,11 +6,18 @@ import Testing
 /// them for minutes). Needs the fuzz build (`sh scripts/fuzz.sh build`, part of `make test`).
 @Suite struct FuzzSmokeTests {
     static let directory = Rig.root + "/.build/fuzz/release"
-    static var built: Bool { FileManager.default.isExecutableFile(atPath: directory + "/FuzzStore") }
+    static var built: Bool {
+        ["FuzzArguments", "FuzzDueDate", "FuzzVault", "FuzzStore", "FuzzPlist", "FuzzBackup", "FuzzICS"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: directory + "/" + $0)
+        }
+    }
 
     @Test(
         .enabled(if: built, "the fuzz targets are not built: sh scripts/fuzz.sh build"),
-        arguments: [("FuzzArguments", 50_000), ("FuzzDueDate", 30_000), ("FuzzVault", 10_000), ("FuzzStore", 2_000)])
+        arguments: [
+            ("FuzzArguments", 50_000), ("FuzzDueDate", 30_000), ("FuzzVault", 10_000), ("FuzzStore", 2_000),
+            ("FuzzPlist", 20_000), ("FuzzBackup", 20_000), ("FuzzICS", 20_000),
+        ])
     func targetRunsWithoutCrash(target: String, runs: Int) async throws {
         let scratch = TemporaryDirectory("fuzz-smoke")
         mkdir(scratch.appending("corpus"), 0o700)

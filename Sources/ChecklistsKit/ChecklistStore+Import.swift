@@ -1,0 +1,272 @@
+import Foundation
+import SQLiteKit
+
+extension ChecklistStore {
+    /// Adds what `batch` holds that the store does not have yet, in one transaction (all or
+    /// nothing), keeping given uids, item IDs and times. Importing the same batch again adds
+    /// nothing. Added items with a reminder go through the reminder journal like any new item.
+    ///
+    /// The "ChecklistItemID" counter becomes at least one more than the largest imported ID (and
+    /// at least the batch's own "ChecklistItemID" setting). A restore (`isRestore`) into an
+    /// untouched store — only the first-run "List", empty, and no notes — replaces that list,
+    /// keeps list and note IDs, and takes over "ChecklistIndex" and "TombstoneDays".
+    /// - Parameters:
+    ///   - dryRun: Work everything out, then roll back: the summary says what would change.
+    ///   - progress: Called now and then with (items done, items in the batch).
+    /// - Throws: `ChecklistsError.emptyListName` / `.emptyItemText` / `.emptyNoteTitle` before
+    ///   anything is written; `StoreError` when the store fails (nothing is kept).
+    @discardableResult
+    public func importBatch(
+        _ batch: ImportBatch, dryRun: Bool = false, now: Date = Date(), progress: ((Int, Int) -> Void)? = nil
+    ) throws -> ImportSummary {
+        for list in batch.lists {
+            _ = try Self.validName(list.name)
+            for item in list.items { _ = try Self.validText(item.text) }
+        }
+        for note in batch.notes { _ = try Self.validTitle(note.title) }
+        let journal = self.journal.withLock { $0 }
+        var changes: [StoreChange] = []
+        let summary: ImportSummary
+        do {
+            summary = try write { s in
+                var importer = Importer(state: s, batch: batch, now: now, journal: journal, progress: progress)
+                let summary = try importer.run()
+                changes = importer.changes
+                if dryRun { throw DryRun(summary: summary) }
+                return summary
+            }
+        } catch let dry as DryRun {
+            return dry.summary
+        }
+        for change in changes { notify(change) }
+        return summary
+    }
+}
+
+/// Carries a dry run's summary out of the transaction it rolls back.
+private struct DryRun: Error {
+    let summary: ImportSummary
+}
+
+/// One import inside its transaction.
+private struct Importer {
+    let s: ChecklistStore.State
+    let batch: ImportBatch
+    let now: Date
+    let journal: (@Sendable (StoreChange, ChecklistStore.State) throws -> Void)?
+    let progress: ((Int, Int) -> Void)?
+    var summary = ImportSummary()
+    var changes: [StoreChange] = []
+    /// Texts of the items of lists that existed before, read when first needed.
+    var existingTexts: [Int64: Set<String>] = [:]
+    var seenUIDs: Set<String> = []
+    /// Titles and bodies of the notes there before, read when first needed.
+    var existingNotes: Set<[String]>?
+    var done = 0
+
+    init(
+        state: ChecklistStore.State, batch: ImportBatch, now: Date,
+        journal: (@Sendable (StoreChange, ChecklistStore.State) throws -> Void)?, progress: ((Int, Int) -> Void)?
+    ) {
+        s = state
+        self.batch = batch
+        self.now = now
+        self.journal = journal
+        self.progress = progress
+    }
+
+    mutating func run() throws -> ImportSummary {
+        let restoring = try batch.isRestore && isUntouched()
+        if restoring { try s.db.prepare("DELETE FROM checklists").run() }
+        let largest = batch.lists.flatMap { $0.items.compactMap(\.id) }.filter(Self.usable).max() ?? -1
+        let wanted = batch.settings[SettingKey.checklistItemID.rawValue].flatMap { Self.usable($0) ? $0 : nil } ?? 0
+        let counter = max(try s.integer(.checklistItemID), largest + 1, wanted)
+        try s.setInteger(.checklistItemID, counter)
+        var byName: [String: Int64] = [:]
+        for list in try allLists() where byName[list.name].map({ list.id < $0 }) ?? true {
+            byName[list.name] = list.id
+        }
+        var listIDs: [Int64] = []
+        for list in batch.lists {
+            let id = try importList(list, byName: &byName, keepID: restoring)
+            listIDs.append(id)
+        }
+        for note in batch.notes { try importNote(note, keepID: restoring) }
+        for tombstone in batch.tombstones {
+            try s.db.prepare("INSERT OR IGNORE INTO tombstones(uid, kind, deleted_at) VALUES (?, ?, ?)")
+                .bind(.text(tombstone.uid), .text(tombstone.kind.rawValue), .int(seconds(tombstone.deletedAt))).run()
+        }
+        let current = try s.integer(.checklistIndex)
+        let currentExists = current >= 0 ? try s.checklist(id: current) != nil : false
+        if let open = batch.openList, listIDs.indices.contains(open), restoring || !currentExists {
+            try s.setInteger(.checklistIndex, listIDs[open])
+        }
+        if restoring, let days = batch.settings[SettingKey.tombstoneDays.rawValue] {
+            try s.setInteger(.tombstoneDays, days)
+        }
+        progress?(done, batch.itemCount)
+        return summary
+    }
+
+    /// Whether the store holds nothing but its first-run list, empty and unrenamed.
+    private func isUntouched() throws -> Bool {
+        let lists = try allLists()
+        let notes = try s.db.scalar("SELECT count(*) FROM notes") ?? 0
+        let graves = try s.db.scalar("SELECT count(*) FROM tombstones") ?? 0
+        return notes == 0 && graves == 0 && lists.count <= 1
+            && lists.allSatisfy { $0.name == "List" && $0.total == 0 && $0.icon == .noIcon }
+    }
+
+    private func allLists() throws -> [Checklist] {
+        let stmt = try s.db.prepare("SELECT \(ChecklistStore.State.listColumns) FROM checklists ORDER BY id")
+        var lists: [Checklist] = []
+        while try stmt.step() { lists.append(try s.checklist(from: stmt)) }
+        return lists
+    }
+
+    /// The list's ID in the store: the one it matches, or a new one.
+    private mutating func importList(_ list: ImportBatch.List, byName: inout [String: Int64], keepID: Bool) throws
+        -> Int64
+    {
+        var existing: Int64?
+        if let uid = list.uid {
+            existing = try lookup("SELECT id FROM checklists WHERE uid = ?", .text(uid))
+        } else {
+            existing = byName[list.name]
+        }
+        let id: Int64
+        if let existing {
+            id = existing
+            summary.listsMatched += 1
+        } else {
+            let uid = list.uid ?? ChecklistStore.State.newUID()
+            let created = list.created.map(seconds) ?? seconds(now)
+            let free =
+                try list.id.map { id in
+                    Self.usable(id) && id > 0
+                        ? try lookup("SELECT id FROM checklists WHERE id = ?", .int(id)) == nil : false
+                } ?? false
+            try s.db.prepare(
+                "INSERT INTO checklists(id, uid, name, icon, created, modified, aad) VALUES (?, ?, ?, ?, ?, ?, 1)"
+            )
+            .bind(
+                keepID && free ? .int(list.id ?? 0) : .null, .text(uid), .blob(s.seal(list.name, .listName(uid))),
+                .blob(s.seal(list.icon.rawValue, .listIcon(uid))), .int(created),
+                .int(list.modified.map(seconds) ?? created)
+            ).run()
+            id = s.db.lastInsertRowID
+            byName[list.name] = byName[list.name] ?? id
+            existingTexts[id] = []
+            summary.listsAdded += 1
+        }
+        var added = 0
+        for item in list.items where try importItem(item, listID: id) { added += 1 }
+        if let saved = try s.checklist(id: id), existing == nil || added > 0 {
+            changes.append(existing == nil ? .listAdded(saved) : .listUpdated(saved))
+        }
+        return id
+    }
+
+    /// Adds the item unless it is there already; true when added.
+    private mutating func importItem(_ item: ImportBatch.Item, listID: Int64) throws -> Bool {
+        done += 1
+        if done % 1000 == 0 { progress?(done, batch.itemCount) }
+        if let uid = item.uid {
+            guard seenUIDs.insert(uid).inserted, try lookup("SELECT id FROM items WHERE uid = ?", .text(uid)) == nil
+            else {
+                summary.itemsSkipped += 1
+                return false
+            }
+        }
+        var id = item.id.flatMap { Self.usable($0) ? $0 : nil }
+        if let wanted = id, let other = try s.item(id: wanted) {
+            if other.listID == listID && other.text == item.text {
+                summary.itemsSkipped += 1
+                return false
+            }
+            id = nil
+        }
+        if item.uid == nil && item.id == nil {
+            if existingTexts[listID] == nil { existingTexts[listID] = Set(try s.items(listID: listID).map(\.text)) }
+            if existingTexts[listID]?.contains(item.text) == true {
+                summary.itemsSkipped += 1
+                return false
+            }
+        }
+        let newID: Int64
+        if let id {
+            newID = id
+        } else {
+            newID = try s.integer(.checklistItemID)
+            try s.setInteger(.checklistItemID, newID + 1)
+        }
+        let created = item.created.map(seconds) ?? seconds(now)
+        let stored = ChecklistItem(
+            id: newID, uid: item.uid ?? ChecklistStore.State.newUID(), listID: listID, text: item.text,
+            checked: item.checked, dueDate: item.dueDate, shouldRemind: item.shouldRemind,
+            created: ChecklistStore.State.date(created),
+            modified: ChecklistStore.State.date(item.modified.map(seconds) ?? created))
+        try s.db.prepare(
+            """
+            INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            """
+        )
+        .bind(
+            .int(newID), .int(listID), .blob(s.seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
+            stored.dueDate.map { .int(seconds($0)) } ?? .null, .int(item.shouldRemind ? 1 : 0), .text(stored.uid),
+            .int(seconds(stored.created)), .int(seconds(stored.modified))
+        ).run()
+        try journal?(.itemSaved(old: nil, new: stored), s)
+        existingTexts[listID]?.insert(item.text)
+        summary.itemsAdded += 1
+        if stored.shouldRemind, let due = stored.dueDate, due > now { summary.remindersScheduled += 1 }
+        return true
+    }
+
+    private mutating func importNote(_ note: ImportBatch.NoteEntry, keepID: Bool) throws {
+        if let uid = note.uid, try lookup("SELECT id FROM notes WHERE uid = ?", .text(uid)) != nil {
+            summary.notesSkipped += 1
+            return
+        }
+        if existingNotes == nil {
+            let stmt = try s.db.prepare("SELECT id FROM notes ORDER BY id")
+            var ids: [Int64] = []
+            while try stmt.step() { ids.append(stmt.int64(0)) }
+            existingNotes = Set(try ids.compactMap { try s.note(id: $0) }.map { [$0.title, $0.body] })
+        }
+        guard existingNotes?.insert([note.title, note.body]).inserted ?? true else {
+            summary.notesSkipped += 1
+            return
+        }
+        let uid = note.uid ?? ChecklistStore.State.newUID()
+        let created = note.created.map(seconds) ?? seconds(now)
+        let free =
+            try note.id.map { id in
+                Self.usable(id) && id > 0 ? try lookup("SELECT id FROM notes WHERE id = ?", .int(id)) == nil : false
+            } ?? false
+        try s.db.prepare("INSERT INTO notes(id, uid, title, body, modified, created, aad) VALUES (?, ?, ?, ?, ?, ?, 1)")
+            .bind(
+                keepID && free ? .int(note.id ?? 0) : .null, .text(uid), .blob(s.seal(note.title, .noteTitle(uid))),
+                .blob(s.seal(note.body, .noteBody(uid))), .int(note.modified.map(seconds) ?? created), .int(created)
+            ).run()
+        summary.notesAdded += 1
+    }
+
+    /// Item IDs an import keeps: from 0 to 2^53 (room for the counter to grow, and exact in JSON).
+    static func usable(_ id: Int64) -> Bool { (0...(1 << 53)).contains(id) }
+
+    private func lookup(_ sql: String, _ value: SQLValue) throws -> Int64? {
+        let stmt = try s.db.prepare(sql)
+        defer { stmt.reset() }
+        try stmt.bind(value)
+        return try stmt.step() ? stmt.int64(0) : nil
+    }
+
+    /// Whole seconds since 1970, clamped to what SQLite and `Date` hold.
+    private func seconds(_ date: Date) -> Int64 {
+        let t = date.timeIntervalSince1970.rounded(.down)
+        guard t.isFinite else { return 0 }
+        return Int64(max(-1e15, min(1e15, t)))
+    }
+}

@@ -1,0 +1,152 @@
+import ChecklistsKit
+import Foundation
+
+/// The JSON backup: everything a store holds, in a documented, versioned schema
+/// (docs/BACKUP.md). Written the same way every time — keys sorted, objects by ID, times in UTC
+/// to the second — so that export, import into an empty store and export again give the same bytes.
+public enum Backup {
+    /// The value of "format".
+    public static let format = "checklists-backup"
+    /// The schema version this program writes and the newest it reads.
+    public static let version = 1
+
+    /// The backup of `snapshot`, with the secret message when it is given.
+    public static func encode(_ snapshot: StoreSnapshot, secret: String? = nil) throws -> Data {
+        var itemsByList: [Int64: [BackupDocument.Item]] = [:]
+        for item in snapshot.items {
+            itemsByList[item.listID, default: []].append(
+                BackupDocument.Item(
+                    id: item.id, uid: item.uid, text: item.text, checked: item.checked,
+                    due: item.dueDate.map(Timestamp.string), remind: item.shouldRemind,
+                    created: Timestamp.string(item.created), modified: Timestamp.string(item.modified)))
+        }
+        let document = BackupDocument(
+            format: format, version: version,
+            lists: snapshot.lists.map { list in
+                BackupDocument.List(
+                    id: list.id, uid: list.uid, name: list.name, icon: list.icon.rawValue,
+                    created: Timestamp.string(list.created), modified: Timestamp.string(list.modified),
+                    items: itemsByList[list.id] ?? [])
+            },
+            notes: snapshot.notes.map { note in
+                BackupDocument.Note(
+                    id: note.id, uid: note.uid, title: note.title, body: note.body,
+                    created: Timestamp.string(note.created), modified: Timestamp.string(note.modified))
+            },
+            tombstones: snapshot.tombstones.map {
+                BackupDocument.Tombstone(uid: $0.uid, kind: $0.kind.rawValue, deleted: Timestamp.string($0.deletedAt))
+            },
+            settings: snapshot.settings, secret: secret)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document) + Data([10])
+    }
+
+    /// What a backup holds: the batch to restore and the secret message, if it has one.
+    /// - Throws: `InterchangeError.badBackup` naming the first thing wrong, `.newerBackup`.
+    public static func decode(_ data: Data) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
+        guard String(validating: data, as: UTF8.self) != nil else { throw .notUTF8 }
+        let header: BackupHeader
+        do { header = try JSONDecoder().decode(BackupHeader.self, from: data) } catch {
+            throw .badBackup(Self.describe(error))
+        }
+        guard header.format == format else { throw .badBackup("\"format\" is not \"\(format)\"") }
+        guard header.version <= version else { throw .newerBackup(found: header.version, supported: version) }
+        guard header.version >= 1 else { throw .badBackup("\"version\" \(header.version) is not 1") }
+        let document: BackupDocument
+        do { document = try JSONDecoder().decode(BackupDocument.self, from: data) } catch {
+            throw .badBackup(Self.describe(error))
+        }
+        return (try batch(document), document.secret)
+    }
+
+    private static func batch(_ document: BackupDocument) throws(InterchangeError) -> ImportBatch {
+        var lists: [ImportBatch.List] = []
+        for (n, list) in document.lists.enumerated() {
+            let what = "lists[\(n)]"
+            guard let icon = Icon(rawValue: list.icon) else {
+                throw .badBackup("\(what).icon \"\(list.icon)\" is unknown")
+            }
+            var items: [ImportBatch.Item] = []
+            for (m, item) in list.items.enumerated() {
+                let at = "\(what).items[\(m)]"
+                items.append(
+                    ImportBatch.Item(
+                        id: try identifier(item.id, at + ".id"), uid: try uid(item.uid, at), text: item.text,
+                        checked: item.checked,
+                        dueDate: try item.due.map { d throws(InterchangeError) in
+                            try Timestamp.date(d, at + ".due")
+                        }, shouldRemind: item.remind, created: try Timestamp.date(item.created, at + ".created"),
+                        modified: try Timestamp.date(item.modified, at + ".modified")))
+            }
+            lists.append(
+                ImportBatch.List(
+                    id: try identifier(list.id, what + ".id"), uid: try uid(list.uid, what), name: list.name,
+                    icon: icon, created: try Timestamp.date(list.created, what + ".created"),
+                    modified: try Timestamp.date(list.modified, what + ".modified"), items: items))
+        }
+        var notes: [ImportBatch.NoteEntry] = []
+        for (n, note) in document.notes.enumerated() {
+            let what = "notes[\(n)]"
+            notes.append(
+                ImportBatch.NoteEntry(
+                    id: try identifier(note.id, what + ".id"), uid: try uid(note.uid, what), title: note.title,
+                    body: note.body, created: try Timestamp.date(note.created, what + ".created"),
+                    modified: try Timestamp.date(note.modified, what + ".modified")))
+        }
+        var tombstones: [Tombstone] = []
+        for (n, grave) in document.tombstones.enumerated() {
+            guard let kind = Tombstone.Kind(rawValue: grave.kind) else {
+                throw .badBackup("tombstones[\(n)].kind \"\(grave.kind)\" is not list, item or note")
+            }
+            tombstones.append(
+                Tombstone(
+                    uid: try uid(grave.uid, "tombstones[\(n)]"), kind: kind,
+                    deletedAt: try Timestamp.date(grave.deleted, "tombstones[\(n)].deleted")))
+        }
+        var settings: [String: Int64] = [:]
+        for key in StoreSnapshot.settingKeys {
+            if let value = document.settings[key.rawValue] { settings[key.rawValue] = value }
+        }
+        let openID = settings[SettingKey.checklistIndex.rawValue]
+        return ImportBatch(
+            lists: lists, notes: notes, tombstones: tombstones, settings: settings,
+            openList: lists.firstIndex { $0.id != nil && $0.id == openID }, isRestore: true)
+    }
+
+    private static func identifier(_ id: Int64, _ what: String) throws(InterchangeError) -> Int64 {
+        guard (0...(Int64(1) << 53)).contains(id) else { throw .badBackup("\(what) \(id) is out of range") }
+        return id
+    }
+
+    private static func uid(_ uid: String, _ what: String) throws(InterchangeError) -> String {
+        guard !uid.isEmpty, uid.utf8.count <= 255, !uid.unicodeScalars.contains(where: Todo.isControl) else {
+            throw .badBackup("\(what).uid is empty, longer than 255 bytes or has control characters")
+        }
+        return uid
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context) == "the top level" ? "" : path(context) + ".")\(key.stringValue) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "\(path(context)) is invalid"
+        @unknown default:
+            return "unreadable JSON"
+        }
+    }
+}
+
+/// The first two fields, read before the rest so that a newer version is named as such.
+private struct BackupHeader: Decodable {
+    let format: String
+    let version: Int
+}

@@ -1,0 +1,116 @@
+import ChecklistsKit
+import Foundation
+
+/// The properties of one VTODO as they are read.
+struct Todo {
+    let line: Int
+    var uid: String?
+    var summary: String?
+    var status: String?
+    var completed = false
+    var due: ContentLine?
+    var created: ContentLine?
+    var modified: ContentLine?
+    var icon: Icon?
+    var categoryIcon: Icon?
+    var id: Int64?
+    var hasAlarm = false
+
+    init(line: Int) { self.line = line }
+
+    mutating func add(_ property: ContentLine, line: Int) {
+        switch property.name {
+        case "UID": uid = ICalendarReader.unescape(property.value)
+        case "SUMMARY": summary = ICalendarReader.unescape(property.value)
+        case "STATUS": status = property.value.uppercased()
+        case "COMPLETED": completed = true
+        case "PERCENT-COMPLETE": if property.value == "100" { completed = true }
+        case "DUE": due = property
+        case "CREATED": created = property
+        case "LAST-MODIFIED": modified = property
+        case "X-CHECKLISTS-ICON": icon = Icon(rawValue: ICalendarReader.unescape(property.value))
+        case "X-CHECKLISTS-ID": id = Int64(property.value).flatMap { (0...(Int64(1) << 53)).contains($0) ? $0 : nil }
+        case "CATEGORIES":
+            if categoryIcon == nil {
+                categoryIcon =
+                    ICalendarReader.categories(property.value).lazy.compactMap {
+                        $0 == Icon.noIcon.rawValue ? nil : Icon(rawValue: $0)
+                    }.first
+            }
+        default: break
+        }
+    }
+
+    /// C0 and C1 controls and DEL: never part of an identity that names files and matches rows.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// The icon the to-do names, if any.
+    var iconNamed: Icon? { icon ?? categoryIcon }
+
+    func item(timeZone: TimeZone) throws(InterchangeError) -> ImportBatch.Item {
+        guard let summary, !summary.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .badCalendar(line: line, "the VTODO has no SUMMARY")
+        }
+        if let uid, uid.isEmpty || uid.utf8.count > 255 || uid.unicodeScalars.contains(where: Self.isControl) {
+            throw .badCalendar(line: line, "the VTODO's UID is empty, longer than 255 bytes or has control characters")
+        }
+        let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) }
+        return ImportBatch.Item(
+            id: id, uid: uid, text: summary, checked: completed || status == "COMPLETED", dueDate: dueDate,
+            shouldRemind: hasAlarm && dueDate != nil,
+            created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) },
+            modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) })
+    }
+
+    /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day).
+    func time(_ property: ContentLine, timeZone: TimeZone) throws(InterchangeError) -> Date {
+        let value = property.value
+        let chars = Array(value.utf8)
+        func number(_ from: Int, _ length: Int) -> Int? {
+            guard chars.count >= from + length else { return nil }
+            var n = 0
+            for c in chars[from..<from + length] {
+                guard (48...57).contains(c) else { return nil }
+                n = n * 10 + Int(c - 48)
+            }
+            return n
+        }
+        var zone = timeZone
+        if let tzid = property.parameters["TZID"] {
+            // A TZID names a VTIMEZONE in the file; Olson names are taken from the system's database
+            // (what Thunderbird, Nextcloud and todoman write); others fall back to local time.
+            zone = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid) ?? timeZone
+        }
+        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1900...9999).contains(year)
+        else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date") }
+        var parts = DateComponents(year: year, month: month, day: day, hour: 9, minute: 0, second: 0)
+        if chars.count == 8 {
+            // A date: 09:00 that day in local time.
+        } else if chars.count == 15 || (chars.count == 16 && chars[15] == 90), chars[8] == 84,
+            let h = number(9, 2), let mi = number(11, 2), let s = number(13, 2)
+        {
+            (parts.hour, parts.minute, parts.second) = (h, mi, s)
+            if chars.count == 16 { zone = TimeZone(identifier: "UTC") ?? zone }
+        } else {
+            throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date or time")
+        }
+        guard (1...12).contains(month), day >= 1, day <= Int(Timestamp.daysIn(month: Int64(month), year: Int64(year))),
+            let hour = parts.hour, hour < 24, let minute = parts.minute, minute < 60, let second = parts.second,
+            second <= 60
+        else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a valid time") }
+        if chars.count == 16, let hour = parts.hour, let minute = parts.minute, let second = parts.second {
+            // UTC, the common case: plain arithmetic (a Calendar per property is slow at 100,000 files).
+            let days = Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day))
+            let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let date = calendar.date(from: parts) else {
+            throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a valid time")
+        }
+        return date
+    }
+}

@@ -1,0 +1,78 @@
+import ChecklistsKit
+import Foundation
+
+/// Reads the iOS app's `Checklists.plist`: an NSKeyedArchiver archive whose root key
+/// "Checklists" holds Checklist objects ("Name", "Items", "IconName") with ChecklistItem objects
+/// ("Text", "Checked", "DueDate", "ShouldRemind", "ItemID"). Older archives lack IconName, DueDate,
+/// ShouldRemind and ItemID: the app's defaults apply ("No Icon", no reminder, a fresh ID).
+public enum IOSChecklists {
+    /// At most this many lists, and items in all lists together.
+    public static let maxLists = 100_000
+    public static let maxItems = 2_000_000
+
+    /// The lists in the archive, in its order (the app kept them sorted by name).
+    /// - Throws: `InterchangeError` saying what is wrong; nothing is returned in part.
+    public static func read(_ data: Data) throws(InterchangeError) -> [ImportBatch.List] {
+        var archive = try KeyedArchive(data: data)
+        guard let root = archive.topValue("Checklists") else {
+            throw .unrecognized("the archive has no \"Checklists\" (it holds \(archive.topKeys.sorted()))")
+        }
+        var lists: [ImportBatch.List] = []
+        var itemCount = 0
+        let elements = try archive.array(root, what: "Checklists", limit: maxLists)
+        for (n, element) in elements.enumerated() {
+            let what = "checklist \(n + 1)"
+            let list = try archive.object(element, of: ["Checklist"], what: what)
+            let name = try archive.string(list.fields["Name"], what: "\(what) Name")
+            var icon = Icon.noIcon
+            if let iconValue = list.fields["IconName"] {
+                let iconName = try archive.string(iconValue, what: "\(what) IconName")
+                icon = Icon(rawValue: iconName) ?? Icon(named: iconName) ?? .noIcon
+            }
+            var items: [ImportBatch.Item] = []
+            if let itemsValue = list.fields["Items"] {
+                let rows = try archive.array(itemsValue, what: "\(what) Items", limit: maxItems - itemCount)
+                itemCount += rows.count
+                for (m, row) in rows.enumerated() {
+                    items.append(try item(row, what: "\(what) item \(m + 1)", in: &archive))
+                }
+            }
+            guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw .malformed("\(what) has an empty Name")
+            }
+            lists.append(ImportBatch.List(name: name, icon: icon, items: items))
+        }
+        return lists
+    }
+
+    private static func item(_ value: Any, what: String, in archive: inout KeyedArchive) throws(InterchangeError)
+        -> ImportBatch.Item
+    {
+        let object = try archive.object(value, of: ["ChecklistItem"], what: what)
+        let fields = object.fields
+        let text = try archive.string(fields["Text"], what: "\(what) Text")
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .malformed("\(what) has an empty Text")
+        }
+        let checked =
+            try fields["Checked"].map { v throws(InterchangeError) in
+                try KeyedArchive.bool(v, what: "\(what) Checked")
+            } ?? false
+        let remind =
+            try fields["ShouldRemind"].map { v throws(InterchangeError) in
+                try KeyedArchive.bool(v, what: "\(what) ShouldRemind")
+            } ?? false
+        var due: Date?
+        if let dueValue = fields["DueDate"], KeyedArchive.uid(dueValue) != 0 {
+            due = try archive.date(dueValue, what: "\(what) DueDate")
+        }
+        var id: Int64?
+        if let idValue = fields["ItemID"] {
+            guard let number = KeyedArchive.integer(idValue), (0...(Int64(1) << 53)).contains(number) else {
+                throw .malformed("\(what) ItemID is not a whole number from 0 to 2^53")
+            }
+            id = number
+        }
+        return ImportBatch.Item(id: id, text: text, checked: checked, dueDate: due, shouldRemind: remind)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Times in files: UTC to the second, "2026-12-01T09:30:00Z" (RFC 3339).
+enum Timestamp {
+    static func string(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        let (y, m, d) = civil(fromDays: days)
+        return String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", y, m, d, rest / 3600, rest / 60 % 60, rest % 60)
+    }
+
+    /// Reads "YYYY-MM-DDTHH:MM:SSZ" (an offset "+HH:MM" instead of Z is accepted too).
+    static func date(_ text: String, _ what: String) throws(InterchangeError) -> Date {
+        guard let date = parse(text) else {
+            throw .badBackup("\(what) \"\(text)\" is not a time like 2026-12-01T09:30:00Z")
+        }
+        return date
+    }
+
+    static func parse(_ text: String) -> Date? {
+        let chars = Array(text.utf8)
+        guard chars.count == 20 || chars.count == 25 else { return nil }
+        func number(_ from: Int, _ length: Int) -> Int64? {
+            var value: Int64 = 0
+            for c in chars[from..<from + length] {
+                guard (48...57).contains(c) else { return nil }
+                value = value * 10 + Int64(c - 48)
+            }
+            return value
+        }
+        guard chars[4] == 45, chars[7] == 45, chars[10] == 84 || chars[10] == 116, chars[13] == 58, chars[16] == 58,
+            let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2), let h = number(11, 2),
+            let mi = number(14, 2), let s = number(17, 2), (1900...9999).contains(y), (1...12).contains(mo),
+            (1...daysIn(month: mo, year: y)).contains(d), h < 24, mi < 60, s < 60
+        else { return nil }
+        var offset: Int64 = 0
+        if chars.count == 20 {
+            guard chars[19] == 90 || chars[19] == 122 else { return nil }
+        } else {
+            guard chars[19] == 43 || chars[19] == 45, chars[22] == 58, let oh = number(20, 2), let om = number(23, 2),
+                oh <= 14, om < 60
+            else { return nil }
+            offset = (oh * 3600 + om * 60) * (chars[19] == 45 ? -1 : 1)
+        }
+        let seconds = days(fromCivil: y, mo, d) * 86_400 + h * 3600 + mi * 60 + s - offset
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

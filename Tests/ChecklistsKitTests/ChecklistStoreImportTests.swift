@@ -1,0 +1,122 @@
+import ChecklistsKit
+import Foundation
+import Reminders
+import TestSupport
+import Testing
+
+/// `ChecklistStore.importBatch`: one transaction, identities kept, nothing added twice.
+@Suite struct ChecklistStoreImportTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("data") }
+
+    func open() throws -> ChecklistStore {
+        try ChecklistStore(directory: home, keyProvider: FileKeyProvider(path: home + "/data.key"))
+    }
+
+    static let due = Date(timeIntervalSince1970: 4_000_000_020)
+
+    static let batch = ImportBatch(
+        lists: [
+            ImportBatch.List(
+                name: "Groceries", icon: .groceries,
+                items: [
+                    .init(id: 5, text: "Milk", checked: true),
+                    .init(id: 9, text: "Eggs", dueDate: due, shouldRemind: true),
+                ]),
+            ImportBatch.List(name: "Old", items: [.init(text: "No ID")]),
+        ],
+        notes: [.init(title: "Ideas", body: "body")], settings: ["ChecklistItemID": 12], openList: 1)
+
+    @Test func importsKeepingItemIDsAndRaisingTheCounter() throws {
+        let store = try open()
+        let summary = try store.importBatch(Self.batch)
+        #expect(summary.listsAdded == 2 && summary.itemsAdded == 3 && summary.notesAdded == 1)
+        #expect(summary.remindersScheduled == 1)
+        let lists = try store.checklists().sorted { $0.id < $1.id }
+        #expect(lists.map(\.name) == ["List", "Groceries", "Old"])
+        let groceries = try store.items(in: lists[1].id)
+        #expect(groceries.map(\.id) == [5, 9])
+        #expect(groceries.map(\.checked) == [true, false])
+        #expect(groceries[1].dueDate == Self.due && groceries[1].shouldRemind)
+        #expect(try store.items(in: lists[2].id).map(\.id) == [12])  // fresh: past the iOS counter
+        #expect(try store.integer(.checklistItemID) == 13)
+        #expect(try store.integer(.checklistIndex) == lists[0].id)  // the open list stays
+        #expect(lists[1].remaining == 1 && lists[1].total == 2)
+    }
+
+    @Test func importingTheSameBatchAgainAddsNothing() throws {
+        let store = try open()
+        try store.importBatch(Self.batch)
+        let again = try store.importBatch(Self.batch)
+        #expect(again.isEmpty)
+        #expect(again.listsMatched == 2 && again.itemsSkipped == 3 && again.notesSkipped == 1)
+        #expect(try store.checklists().count == 3)
+        #expect(try store.notes().count == 1)
+    }
+
+    @Test func anIDTakenByAnotherItemGetsAFreshOne() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Mine")
+        let mine = try store.addItems([NewItem(text: "a"), NewItem(text: "b"), NewItem(text: "c")], to: list.id)
+        #expect(mine.map(\.id) == [0, 1, 2])
+        try store.importBatch(ImportBatch(lists: [.init(name: "Theirs", items: [.init(id: 1, text: "x")])]))
+        let theirs = try store.resolveList("Theirs")
+        #expect(try store.items(in: theirs.id).map(\.id) == [3])
+        #expect(try store.item(id: 1)?.text == "b")
+    }
+
+    @Test func aDryRunChangesNothingAndSaysWhatWouldChange() throws {
+        let store = try open()
+        let before = try store.snapshot()
+        let summary = try store.importBatch(Self.batch, dryRun: true)
+        #expect(summary.listsAdded == 2 && summary.itemsAdded == 3)
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func aBadEntryImportsNothing() throws {
+        let store = try open()
+        var bad = Self.batch
+        bad.lists[1].items.append(.init(text: "   "))
+        #expect(throws: ChecklistsError.emptyItemText) { try store.importBatch(bad) }
+        #expect(try store.checklists().map(\.name) == ["List"])
+        #expect(try store.integer(.checklistItemID) == 0)
+    }
+
+    @Test func aRestoreIntoAnUntouchedStoreKeepsEveryIdentity() throws {
+        let source = try ChecklistStore(directory: dir.appending("source"), keyProvider: FixedKeyProvider())
+        let list = try source.addChecklist(name: "Trips", icon: .trips)
+        try source.addItems([NewItem(text: "Passport"), NewItem(text: "Tickets", checked: true)], to: list.id)
+        try source.deleteItem(id: 0)
+        try source.addNote(title: "n", body: "b")
+        try source.setInteger(.checklistIndex, list.id)
+        let snapshot = try source.snapshot()
+        var batch = ImportBatch(
+            lists: snapshot.lists.map { l in
+                ImportBatch.List(
+                    id: l.id, uid: l.uid, name: l.name, icon: l.icon, created: l.created, modified: l.modified,
+                    items: snapshot.items.filter { $0.listID == l.id }.map {
+                        .init(
+                            id: $0.id, uid: $0.uid, text: $0.text, checked: $0.checked, dueDate: $0.dueDate,
+                            shouldRemind: $0.shouldRemind, created: $0.created, modified: $0.modified)
+                    })
+            },
+            notes: snapshot.notes.map {
+                .init(
+                    id: $0.id, uid: $0.uid, title: $0.title, body: $0.body, created: $0.created, modified: $0.modified)
+            }, tombstones: snapshot.tombstones, settings: snapshot.settings, isRestore: true)
+        batch.openList = snapshot.lists.firstIndex { $0.id == list.id }
+        let target = try open()
+        try target.importBatch(batch)
+        #expect(try target.snapshot() == snapshot)
+    }
+
+    @Test func importedRemindersAreScheduled() throws {
+        let store = try open()
+        let center = try Reminders.NotificationCenter(directory: home)
+        let scheduler = ReminderScheduler(
+            center: center, store: store, dates: DueDate.Display(locale: Locale(identifier: "en_US")))
+        scheduler.start()
+        try store.importBatch(Self.batch)
+        #expect(try center.pendingNotificationRequests().map(\.identifier) == ["item-9"])
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import PrivateFiles
+import TestSupport
+import Testing
+
+/// `import` and `export` on the built binary: the iOS app's files, the JSON backup's exact round
+/// trip, iCalendar vdirs, and damaged files that import nothing.
+@Suite struct InterchangeCLITests {
+    let dir = TemporaryDirectory()
+    let pam = try! PAMRig(password: "account pw")
+
+    func runner(_ name: String = "home") -> CLIRunner {
+        CLIRunner(
+            home: dir.appending(name),
+            environment: [
+                "XDG_RUNTIME_DIR": dir.appending("run"), "CHECKLISTS_PAM_CONFDIR": pam.confdir,
+                "CHECKLISTS_PASSCODE_COST": "min", "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus",
+            ])
+    }
+
+    func write(_ data: Data, _ name: String) throws -> String {
+        let path = dir.appending(name)
+        try SecureFile.makeDirectory(SecureFile.directory(of: path))
+        try SecureFile.writeAtomically(Array(data), to: path)
+        return path
+    }
+
+    func json(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    /// An iOS app's Documents and Preferences, as the app left them.
+    func iosFolder(due: Date = Date(timeIntervalSinceNow: 86_400 * 30)) throws -> String {
+        let lists = [
+            FixtureList(
+                "Groceries", icon: "Groceries",
+                items: [
+                    FixtureItem("Milk", checked: true, itemID: 3),
+                    FixtureItem("Eggs", due: due, remind: true, itemID: 8),
+                ]),
+            FixtureList("Chores", icon: "Chores", items: [FixtureItem("Vacuum", itemID: 11)]),
+        ]
+        _ = try write(try ArchiveFixture.checklists(lists, naming: .mangled), "ios/Documents/Checklists.plist")
+        _ = try write(
+            try ArchiveFixture.plist([["title": "Ideas", "body": "one\ntwo"]] as NSArray, format: .xml),
+            "ios/Documents/notesData")
+        _ = try write(
+            try ArchiveFixture.plist(["ChecklistIndex": 0, "ChecklistItemID": 20, "TouchID": "1"] as NSDictionary),
+            "ios/Library/Preferences/com.example.Checklists.plist")
+        _ = try write(try ArchiveFixture.plist(["Other": 1] as NSDictionary), "ios/Library/Preferences/other.plist")
+        return dir.appending("ios")
+    }
+
+    @Test func iosFolderImportsOnceAndSchedulesFutureReminders() throws {
+        let cli = runner()
+        let folder = try iosFolder()
+        let dry = try cli.run("import", "ios", folder, "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("Would import 2 lists, 3 items and 1 note (dry run: nothing was changed)."))
+        #expect(try json(cli.run("lists", "--json").stdout).count == 1)
+
+        let first = try cli.run("import", "ios", folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Imported 2 lists, 3 items and 1 note."))
+        #expect(first.stdout.contains("1 reminder scheduled."))
+        #expect(first.stdout.contains("lock enable --method fingerprint"))
+        let items = try json(cli.run("items", "Groceries", "--json").stdout)
+        #expect(items.map { $0["id"] as? Int } == [3, 8])
+        #expect(items.map { $0["checked"] as? Bool } == [true, false])
+        #expect(try cli.run("reminders", "--json").stdout.contains("item-8"))
+        #expect(try cli.run("notes", "--json").stdout.contains("Ideas"))
+        #expect(try cli.run("item", "add", "Chores", "Dust").stdout.contains("item 20"))
+
+        let again = try cli.run("import", "ios", folder, "--json")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect(summary["itemsAdded"] as? Int == 0 && summary["listsAdded"] as? Int == 0)
+        #expect(summary["itemsSkipped"] as? Int == 3 && summary["notesSkipped"] as? Int == 1)
+        #expect(try cli.run("import", "ios", folder, "--quiet").stdout.isEmpty)
+    }
+
+    /// Truncated, wrong types, cycles, huge counts, not UTF-8, foreign: one line naming the
+    /// file and what is wrong, exit 2, and nothing imported (not even the good file beside it).
+    @Test func damagedFilesImportNothingAndSayWhy() throws {
+        let cli = runner()
+        let good = try write(try ArchiveFixture.checklists([FixtureList("Good")]), "good.plist")
+        let valid = try ArchiveFixture.checklists([FixtureList("L", items: [FixtureItem("x", itemID: 1)])])
+        var huge = valid
+        huge.replaceSubrange((valid.count - 24)..<(valid.count - 16), with: [0x40, 0, 0, 0, 0, 0, 0, 0])
+        let cyclic = ArchiveFixture.handWritten(objects: [
+            ArchiveFixture.array([1], classUID: 2), ArchiveFixture.classInfo("NSArray"),
+        ])
+        let cases: [(String, Data, String)] = [
+            ("truncated.plist", valid.prefix(valid.count / 2), "damaged binary property list"),
+            ("huge.plist", huge, "damaged binary property list"),
+            ("cyclic.plist", cyclic, "expected Checklist"),
+            (
+                "nonutf8.plist", Data("<?xml version=\"1.0\"?><plist><array><string>".utf8) + Data([0xC3, 0x28]),
+                "not a property list"
+            ),
+            (
+                "task.plist",
+                ArchiveFixture.handWritten(objects: [
+                    ArchiveFixture.array([], classUID: 2), ArchiveFixture.classInfo("NSTask"),
+                ]), "is a NSTask"
+            ),
+            (
+                "foreign.plist", try ArchiveFixture.plist(["CFBundleName": "x"] as NSDictionary),
+                "neither Checklists.plist"
+            ),
+        ]
+        for (name, data, message) in cases {
+            let bad = try write(data, name)
+            let result = try cli.run("import", "ios", good, bad)
+            #expect(result.status == 2, "\(name)")
+            #expect(result.stderr.hasPrefix("checklists: \(bad): "), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains("; nothing was imported."), "\(name): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(name)")
+        }
+        #expect(try json(cli.run("lists", "--json").stdout).map { $0["name"] as? String } == ["List"])
+        let notThere = try cli.run("import", "ios", dir.appending("missing.plist"))
+        #expect(notThere.status == 2 && notThere.stderr.contains("missing.plist: no such file"))
+    }
+
+    /// export → import into an empty data directory → export gives the same bytes.
+    @Test func jsonBackupRoundTripsExactly() throws {
+        let cli = runner()
+        try cli.run("list", "add", "Trips", "--icon", "trips")
+        try cli.run("item", "add", "Trips", "Passport", "--due", "2030-01-02 09:30", "--remind")
+        try cli.run("item", "add", "Trips", "Tickets \u{202E} ,;\\ \"quoted\"")
+        try cli.run("item", "add", "List", "gone")
+        try cli.run("item", "toggle", "1")
+        try cli.run("item", "delete", "2")
+        try cli.run("note", "add", "--title", "Ideas", "--body", "line one\nline two")
+        let exported = try cli.run("export", "--format", "json", "-o", dir.appending("a.json"))
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stderr.contains("is not encrypted"))
+        var info = stat()
+        #expect(stat(dir.appending("a.json"), &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let stdout = try cli.run("export", "--format", "json")
+        #expect(stdout.stdout == (try String(contentsOfFile: dir.appending("a.json"), encoding: .utf8)))
+
+        let restored = runner("restored")
+        let imported = try restored.run("import", dir.appending("a.json"))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 2 lists, 2 items and 1 note."))
+        #expect(try restored.run("export", "--format", "json", "-o", dir.appending("b.json")).status == 0)
+        #expect(
+            FileManager.default.contents(atPath: dir.appending("a.json"))
+                == FileManager.default.contents(atPath: dir.appending("b.json")))
+        #expect(try restored.run("reminders", "--json").stdout.contains("item-0"))
+        // Again: nothing new.
+        #expect(
+            try restored.run("import", dir.appending("a.json")).stdout.contains(
+                "Imported 0 lists, 0 items and 0 notes."))
+    }
+
+    @Test func aDamagedBackupImportsNothing() throws {
+        let cli = runner()
+        let path = try write(Data("{\"format\":\"checklists-backup\",\"version\":1,\"lists\":[{}]}".utf8), "bad.json")
+        let result = try cli.run("import", path)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "checklists: \(path): not a valid Checklists backup: lists[0].id is missing; nothing was imported."))
+        let newer = try write(Data("{\"format\":\"checklists-backup\",\"version\":2}".utf8), "newer.json")
+        #expect(try cli.run("import", newer).stderr.contains("version 2 is newer"))
+    }
+
+    @Test func icsExportIsAVdirThatImportsBackOnce() throws {
+        let cli = runner()
+        try cli.run("list", "add", "Groceries", "--icon", "groceries")
+        try cli.run("item", "add", "Groceries", "Milk, 2 l", "--due", "2030-01-02 09:30", "--remind")
+        try cli.run("item", "add", "Groceries", "Eggs")
+        try cli.run("item", "check", "1")
+        let out = dir.appending("vdir")
+        let exported = try cli.run("export", "--format", "ics", out)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("Wrote 2 to-dos"))
+        let lists = try json(cli.run("lists", "--json").stdout)
+        let groceries = try #require(lists.first { $0["name"] as? String == "Groceries" })
+        let folder = out + "/" + (groceries["uid"] as? String ?? "")
+        #expect(try String(contentsOfFile: folder + "/displayname", encoding: .utf8) == "Groceries")
+        let items = try json(cli.run("items", "Groceries", "--json").stdout)
+        let milk = try String(contentsOfFile: folder + "/\(items[0]["uid"] as? String ?? "").ics", encoding: .utf8)
+        #expect(milk.contains("SUMMARY:Milk\\, 2 l\r\n") && milk.contains("DUE:20300102T093000Z\r\n"))
+        #expect(try cli.run("export", "--format", "ics", out).status == 2)  // not empty
+
+        let other = runner("other")
+        let imported = try other.run("import", out)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 1 list, 2 items and 0 notes."))
+        let back = try json(other.run("items", "Groceries", "--json").stdout)
+        #expect(back.map { $0["uid"] as? String } == items.map { $0["uid"] as? String })
+        #expect(back.map { $0["text"] as? String } == ["Milk, 2 l", "Eggs"])
+        #expect(back.map { $0["checked"] as? Bool } == [false, true])
+        #expect(back.map { $0["remind"] as? Bool } == [true, false])
+        #expect(try json(other.run("lists", "--json").stdout).contains { $0["icon"] as? String == "Groceries" })
+        #expect(try other.run("import", out).stdout.contains("Imported 0 lists, 0 items and 0 notes."))
+        let file = try other.run("import", folder + "/\(items[1]["uid"] as? String ?? "").ics")
+        #expect(file.stdout.contains("Already here, skipped: 1 item and 0 notes."), "\(file.stdout)")
+    }
+
+    @Test func exportNeedsTheLockOpened() throws {
+        let cli = runner()
+        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        let result = try cli.run("export", "--format", "json", "-o", dir.appending("x.json"))
+        #expect(result.status == 1 && result.stderr.contains("notInteractive"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("x.json")))
+        #expect(try cli.run("export", "--format", "xml").status == 2)
+    }
+}

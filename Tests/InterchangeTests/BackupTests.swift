@@ -1,0 +1,91 @@
+import ChecklistsKit
+import Foundation
+import Testing
+
+@testable import Interchange
+
+/// The JSON backup: its schema, an exact round trip, and refusals that name the field.
+@Suite struct BackupTests {
+    static func date(_ t: TimeInterval) -> Date { Date(timeIntervalSince1970: t) }
+
+    static let snapshot = StoreSnapshot(
+        lists: [
+            Checklist(
+                id: 2, uid: "list-a", name: "Groceries", icon: .groceries, created: date(1000), modified: date(2000))
+        ],
+        items: [
+            ChecklistItem(
+                id: 7, uid: "item-a", listID: 2, text: "Milk \u{202E} \u{1B}[2J", checked: true,
+                dueDate: date(1_800_000_000),
+                shouldRemind: true, created: date(1500), modified: date(2500)),
+            ChecklistItem(id: 9, uid: "item-b", listID: 2, text: "Eggs", created: date(1600), modified: date(1600)),
+        ],
+        notes: [Note(id: 1, uid: "note-a", title: "Ideas", body: "a\nb", modified: date(3000), created: date(2900))],
+        tombstones: [Tombstone(uid: "gone", kind: .item, deletedAt: date(4000))],
+        settings: ["ChecklistIndex": 2, "ChecklistItemID": 10, "TombstoneDays": 90])
+
+    @Test func encodesTheDocumentedShape() throws {
+        let data = try Backup.encode(Self.snapshot)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["format"] as? String == "checklists-backup")
+        #expect(json["version"] as? Int == 1)
+        #expect(json["secret"] == nil)
+        let list = try #require((json["lists"] as? [[String: Any]])?.first)
+        #expect(list["created"] as? String == "1970-01-01T00:16:40Z")
+        let item = try #require((list["items"] as? [[String: Any]])?.first)
+        #expect(item["due"] as? String == "2027-01-15T08:00:00Z")
+        #expect((list["items"] as? [[String: Any]])?.last?["due"] == nil)
+        #expect(Set(item.keys) == ["id", "uid", "text", "checked", "due", "remind", "created", "modified"])
+        #expect(try Backup.encode(Self.snapshot, secret: "s3cret").count > data.count)
+    }
+
+    @Test func decodingGivesBackEverythingAndEncodingIsStable() throws {
+        let data = try Backup.encode(Self.snapshot, secret: "Secret stuff!")
+        let (batch, secret) = try Backup.decode(data)
+        #expect(secret == "Secret stuff!")
+        #expect(batch.isRestore)
+        #expect(batch.openList == 0)
+        let list = try #require(batch.lists.first)
+        #expect(list.id == 2 && list.uid == "list-a" && list.icon == .groceries && list.created == Self.date(1000))
+        #expect(list.items.map(\.id) == [7, 9])
+        #expect(list.items[0].text == "Milk \u{202E} \u{1B}[2J")
+        #expect(list.items[0].dueDate == Self.date(1_800_000_000) && list.items[0].shouldRemind)
+        #expect(batch.notes.first?.body == "a\nb")
+        #expect(batch.tombstones == Self.snapshot.tombstones)
+        #expect(batch.settings == Self.snapshot.settings)
+        #expect(try Backup.encode(Self.snapshot, secret: "Secret stuff!") == data)
+    }
+
+    @Test func refusalsNameWhatIsWrong() throws {
+        let good = String(decoding: try Backup.encode(Self.snapshot), as: UTF8.self)
+        let cases: [(String, String)] = [
+            ("[]", "wrong type"),
+            ("{", "not JSON"),
+            (good.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7"), "newer"),
+            (good.replacingOccurrences(of: "checklists-backup", with: "other"), "\"format\""),
+            (good.replacingOccurrences(of: "\"Groceries\",\n", with: "\"Nope\",\n"), "icon"),
+            (good.replacingOccurrences(of: "\"checked\" : true", with: "\"checked\" : \"yes\""), "checked"),
+            (good.replacingOccurrences(of: "1970-01-01T00:16:40Z", with: "yesterday"), "lists[0].created"),
+            (good.replacingOccurrences(of: "\"id\" : 7", with: "\"id\" : -7"), "lists[0].items[0].id"),
+            (good.replacingOccurrences(of: "\"uid\" : \"gone\"", with: "\"uid\" : \"\""), "tombstones[0].uid"),
+            (good.replacingOccurrences(of: "\"kind\" : \"item\"", with: "\"kind\" : \"x\""), "kind"),
+        ]
+        for (text, message) in cases {
+            let error = #expect(throws: InterchangeError.self) { try Backup.decode(Data(text.utf8)) }
+            #expect(error.map { "\($0)" }?.contains(message) == true, "\(message): \(String(describing: error))")
+        }
+        #expect(throws: InterchangeError.notUTF8) { try Backup.decode(Data([0x7B, 0xFF, 0x7D])) }
+    }
+
+    @Test func timestampsAreUTCToTheSecondAndReadStrictly() {
+        #expect(Timestamp.string(Self.date(0)) == "1970-01-01T00:00:00Z")
+        #expect(Timestamp.string(Self.date(-1)) == "1969-12-31T23:59:59Z")
+        #expect(Timestamp.string(Self.date(951_782_400)) == "2000-02-29T00:00:00Z")
+        #expect(Timestamp.parse("2000-02-29T00:00:00Z") == Self.date(951_782_400))
+        #expect(Timestamp.parse("2000-02-29T01:00:00+01:00") == Self.date(951_782_400))
+        for bad in ["2001-02-29T00:00:00Z", "2000-13-01T00:00:00Z", "2000-01-01 00:00:00Z", "0000-01-01T00:00:00Z", ""]
+        {
+            #expect(Timestamp.parse(bad) == nil, "\(bad)")
+        }
+    }
+}

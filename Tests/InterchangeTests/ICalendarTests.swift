@@ -1,0 +1,140 @@
+import ChecklistsKit
+import Foundation
+import Testing
+
+@testable import Interchange
+
+/// VTODOs out and in: our own export, other programs' files, folding, escaping and time zones.
+@Suite struct ICalendarTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    static let item = ChecklistItem(
+        id: 7, uid: "3f1c2d9e-0000-4000-8000-000000000001", listID: 1,
+        text:
+            "Buy milk, eggs; and \\ a very long text that certainly needs folding somewhere past seventy-five octets — 牛奶",
+        checked: false, dueDate: Date(timeIntervalSince1970: 1_800_000_000), shouldRemind: true,
+        created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_600))
+
+    @Test func writesAFoldedEscapedVTodoThatReadsBack() throws {
+        let text = ICalendarWriter.calendar(Self.item, icon: .groceries)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+        #expect(text.contains("UID:3f1c2d9e-0000-4000-8000-000000000001\r\n"))
+        #expect(text.contains("DUE:20270115T080000Z\r\n"))
+        #expect(text.contains("STATUS:NEEDS-ACTION\r\n"))
+        #expect(text.contains("CATEGORIES:Groceries\r\n"))
+        #expect(text.contains("BEGIN:VALARM\r\n"))
+        #expect(text.contains("SUMMARY:Buy milk\\, eggs\\; and \\\\ a"))
+        for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
+        let calendar = try ICalendarReader.read(Data(text.utf8), timeZone: Self.utc)
+        let todo = try #require(calendar.todos.first)
+        #expect(todo.text == Self.item.text)
+        #expect(todo.uid == Self.item.uid && todo.id == 7)
+        #expect(todo.dueDate == Self.item.dueDate && todo.shouldRemind && !todo.checked)
+        #expect(todo.created == Self.item.created && todo.modified == Self.item.modified)
+        #expect(calendar.icon == .groceries)
+    }
+
+    @Test func aCheckedItemIsCompleted() throws {
+        var item = Self.item
+        item.checked = true
+        item.shouldRemind = false
+        let text = ICalendarWriter.calendar(item, icon: .noIcon)
+        #expect(text.contains("STATUS:COMPLETED\r\n") && text.contains("COMPLETED:"))
+        #expect(!text.contains("VALARM") && !text.contains("CATEGORIES"))
+        #expect(try ICalendarReader.read(Data(text.utf8)).todos.first?.checked == true)
+    }
+
+    /// As Thunderbird and Nextcloud write them: LF or CRLF, a TZID with its VTIMEZONE, a
+    /// folded line, a VEVENT beside the VTODO, quoted parameters, a date without a time.
+    @Test func readsOtherProgramsToDos() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r
+            VERSION:2.0\r
+            X-WR-CALNAME:Work\r
+            BEGIN:VTIMEZONE\r
+            TZID:Europe/Berlin\r
+            BEGIN:STANDARD\r
+            DTSTART:19701025T030000\r
+            END:STANDARD\r
+            END:VTIMEZONE\r
+            BEGIN:VEVENT\r
+            UID:event-1\r
+            SUMMARY:Not a to-do\r
+            END:VEVENT\r
+            BEGIN:VTODO\r
+            UID:abc@example.com\r
+            SUMMARY;LANGUAGE="en:GB":Write the re\r
+             port\\nsecond line\r
+            DUE;TZID=Europe/Berlin:20261224T093000\r
+            STATUS:IN-PROCESS\r
+            BEGIN:VALARM\r
+            TRIGGER:-PT15M\r
+            ACTION:DISPLAY\r
+            END:VALARM\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:def@example.com\r
+            SUMMARY:Day only\r
+            DUE;VALUE=DATE:20261225\r
+            PERCENT-COMPLETE:100\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let calendar = try ICalendarReader.read(Data(text.utf8), timeZone: Self.utc)
+        #expect(calendar.name == "Work")
+        #expect(calendar.todos.count == 2)
+        let first = calendar.todos[0]
+        #expect(first.text == "Write the report\nsecond line")
+        #expect(first.uid == "abc@example.com")
+        #expect(first.dueDate == Date(timeIntervalSince1970: 1_798_101_000))  // 08:30 UTC
+        #expect(first.shouldRemind && !first.checked)
+        #expect(calendar.todos[1].dueDate == Date(timeIntervalSince1970: 1_798_189_200))  // 09:00 that day
+        #expect(calendar.todos[1].checked)
+    }
+
+    @Test func badCalendarsNameTheLine() throws {
+        let cases: [(String, String)] = [
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VCALENDAR\n",
+                "line 4: END:VCALENDAR does not close BEGIN:VTODO"
+            ),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", "line 2: the VTODO has no SUMMARY"),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR\n", "line 2: DUE"),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:20261301T000000Z\nEND:VTODO\nEND:VCALENDAR\n",
+                "not a valid time"
+            ),
+            ("BEGIN:VCALENDAR\nno colon here\nEND:VCALENDAR\n", "line 2: not a content line"),
+            (" leading continuation\n", "line 1"),
+            ("BEGIN:VTODO\nEND:VTODO\n", "outside a VCALENDAR"),
+            ("BEGIN:VCALENDAR\n", "never ended"),
+            ("", "no BEGIN:VCALENDAR"),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\rb\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n", "control characters"),
+        ]
+        for (text, message) in cases {
+            let error = #expect(throws: InterchangeError.self) { try ICalendarReader.read(Data(text.utf8)) }
+            #expect(error.map { "\($0)" }?.contains(message) == true, "\(message): \(String(describing: error))")
+        }
+        #expect(throws: InterchangeError.notUTF8) { try ICalendarReader.read(Data([0x42, 0xC3, 0x28])) }
+    }
+
+    @Test func theVdirHasAFolderPerListAndAFilePerItem() {
+        let snapshot = StoreSnapshot(
+            lists: [
+                Checklist(id: 1, uid: "list-1", name: "Groceries", icon: .groceries),
+                Checklist(id: 2, uid: "../x", name: "Odd"),
+            ],
+            items: [Self.item, ChecklistItem(id: 8, uid: "a/b", listID: 2, text: "t")], notes: [], tombstones: [],
+            settings: [:])
+        let paths = ICalendarWriter.vdir(snapshot).map(\.path)
+        #expect(
+            paths == ["list-1/displayname", "list-2/displayname", "list-1/\(Self.item.uid).ics", "list-2/item-8.ics"])
+    }
+
+    @Test func unescapingAndCategories() {
+        #expect(ICalendarReader.unescape("a\\,b\\;c\\\\d\\Ne") == "a,b;c\\d\ne")
+        #expect(ICalendarReader.categories("Home,Trips\\,x") == ["Home", "Trips,x"])
+    }
+}

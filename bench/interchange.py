@@ -1,0 +1,132 @@
+#!/usr/bin/python3
+"""Import/export at scale (issue 16): 100,000 items through every interchange path.
+
+    /usr/bin/python3 bench/interchange.py BIN [--items N]
+
+BIN is the directory of the `checklists` binary (the release build for the figures in the
+README). Each step runs the binary once in a fresh temp home and reports wall time (median of
+3) and peak RSS. Steps: iOS Checklists.plist (binary NSKeyedArchiver archive, 100 lists x N/100
+items) import; JSON backup export; JSON import into an empty home; iCalendar vdir export
+(N files); vdir import; the byte-exact check of export -> import -> export.
+"""
+import json
+import os
+import plistlib
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from plistlib import UID
+
+
+def ios_archive(lists, per_list):
+    """A binary Checklists.plist like the iOS app writes (module-qualified class names)."""
+    objs = ["$null"]
+
+    def add(o):
+        objs.append(o)
+        return UID(len(objs) - 1)
+
+    array_class = add({"$classname": "NSArray", "$classes": ["NSArray", "NSObject"]})
+    list_class = add({"$classname": "Checklists.Checklist", "$classes": ["Checklists.Checklist", "NSObject"]})
+    item_class = add({"$classname": "Checklists.ChecklistItem", "$classes": ["Checklists.ChecklistItem", "NSObject"]})
+    date_class = add({"$classname": "NSDate", "$classes": ["NSDate", "NSObject"]})
+    icon = add("Groceries")
+    root = add(None)
+    list_uids = []
+    item_id = 0
+    for n in range(lists):
+        items = []
+        for m in range(per_list):
+            text = add(f"Item {m} of list {n}: buy something")
+            fields = {"$class": item_class, "Text": text, "Checked": m % 3 == 0, "ItemID": item_id,
+                      "ShouldRemind": False}
+            if m % 10 == 0:
+                fields["DueDate"] = add({"$class": date_class, "NS.time": 1_000_000_000.0 + item_id * 60})
+            items.append(add(fields))
+            item_id += 1
+        items_array = add({"$class": array_class, "NS.objects": items})
+        name = add(f"List {n}")
+        list_uids.append(add({"$class": list_class, "Name": name, "Items": items_array, "IconName": icon}))
+    objs[root.data] = {"$class": array_class, "NS.objects": list_uids}
+    archive = {"$archiver": "NSKeyedArchiver", "$version": 100000, "$top": {"Checklists": root}, "$objects": objs}
+    return plistlib.dumps(archive, fmt=plistlib.FMT_BINARY)
+
+
+def run(binary, home, *args):
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home, "CHECKLISTS_HOME": home,
+           "CHECKLISTS_KEYCHAIN": "file"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run([binary, "--keychain", "file", *args], env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(args)}\n{result.stderr}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return elapsed, peak, result
+
+
+def main():
+    bindir = sys.argv[1]
+    n = int(sys.argv[sys.argv.index("--items") + 1]) if "--items" in sys.argv else 100_000
+    binary = os.path.join(bindir, "checklists")
+    work = tempfile.mkdtemp(prefix="checklists-interchange-bench.")
+    try:
+        archive = os.path.join(work, "Checklists.plist")
+        with open(archive, "wb") as f:
+            f.write(ios_archive(100, n // 100))
+        rows = []
+
+        def step(label, prepare, *args):
+            times = []
+            rss = 0
+            for attempt in range(3):
+                home = os.path.join(work, f"{label.replace(' ', '-')}-{attempt}")
+                args_now = prepare(home, attempt)
+                elapsed, peak, _ = run(binary, home, *args_now)
+                times.append(elapsed)
+                rss = max(rss, peak)
+            times.sort()
+            rows.append((label, " ".join(["checklists", *args]), times[1], rss))
+            print(f"{label:28} {times[1] * 1000:8.0f} ms  (min {times[0] * 1000:.0f}, max {times[2] * 1000:.0f})")
+
+        source = os.path.join(work, "source")
+        run(binary, source, "import", "ios", archive, "--quiet")
+        backup = os.path.join(work, "backup.json")
+        run(binary, source, "export", "--format", "json", "-o", backup, "--quiet")
+        vdir = os.path.join(work, "vdir")
+        run(binary, source, "export", "--format", "ics", vdir, "--quiet")
+
+        def fresh(home, attempt):
+            shutil.rmtree(home, ignore_errors=True)
+            run(binary, home, "lists")  # the store exists; the timed run is the import alone
+            return None
+
+        step("iOS archive import", lambda h, a: (fresh(h, a), ["import", "ios", archive, "--quiet"])[1],
+             "import", "ios", "Checklists.plist")
+        step("JSON export", lambda h, a: ["--home", source, "export", "--format", "json", "-o",
+                                          os.path.join(work, f"b{a}.json"), "--quiet"],
+             "export", "--format", "json", "-o", "FILE")
+        step("JSON import (restore)", lambda h, a: (fresh(h, a), ["import", backup, "--quiet"])[1],
+             "import", "FILE.json")
+        step("iCalendar vdir export", lambda h, a: ["--home", source, "export", "--format", "ics",
+                                                    os.path.join(work, f"v{a}"), "--quiet"],
+             "export", "--format", "ics", "DIR")
+        step("iCalendar vdir import", lambda h, a: (fresh(h, a), ["import", vdir, "--quiet"])[1],
+             "import", "DIR")
+        restored = os.path.join(work, "restored")
+        run(binary, restored, "import", backup, "--quiet")
+        again = os.path.join(work, "again.json")
+        run(binary, restored, "export", "--format", "json", "-o", again, "--quiet")
+        same = open(backup, "rb").read() == open(again, "rb").read()
+        print(f"export -> import -> export byte-identical: {same} ({os.path.getsize(backup)} bytes)")
+        print(f"archive: {os.path.getsize(archive)} bytes, {n} items in 100 lists")
+        json.dump({"items": n, "rows": rows, "identical": same}, open(os.path.join(work, "..",
+                  "checklists-interchange-bench.json"), "w"), indent=1)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+main()
