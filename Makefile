@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
+.PHONY: all bootstrap build release release-gtk install run run-gtk test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean
 
 all: build
 
@@ -15,9 +15,39 @@ build: bootstrap
 release: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
 
-# Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise).
+release-gtk: bootstrap
+	$(SWIFT) build $(RELEASE_FLAGS) --product checklists-gtk
+
+# Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise):
+# the desktop window when there is a display (WAYLAND_DISPLAY or DISPLAY) and no ARGS, else the
+# command line (`checklists` with no command on a terminal starts the terminal UI).
 run: release
-	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS)
+	@if [ -z "$(ARGS)" ] && [ -n "$$WAYLAND_DISPLAY$$DISPLAY" ]; then \
+		$(MAKE) --no-print-directory run-gtk; \
+	else \
+		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS); \
+	fi
+
+# The desktop app (GTK 4 + libadwaita) from the build directory.
+run-gtk: release-gtk
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists-gtk"
+
+# Installs the CLI, the desktop app, its desktop file and icons, and the agent's user unit:
+# `make install PREFIX=/usr/local DESTDIR=/tmp/stage`.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: release release-gtk
+	bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"; \
+	install -D -m 755 "$$bin/checklists" "$(DESTDIR)$(PREFIX)/bin/checklists"; \
+	install -D -m 755 "$$bin/checklists-gtk" "$(DESTDIR)$(PREFIX)/bin/checklists-gtk"
+	install -D -m 644 data/io.github.checklists.Checklists.desktop \
+		"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop"
+	for icon in data/icons/hicolor/scalable/apps/*.svg; do \
+		install -D -m 644 "$$icon" "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$$(basename "$$icon")"; \
+	done
+	mkdir -p "$(DESTDIR)$(PREFIX)/lib/systemd/user"
+	sed 's|@BINDIR@|$(PREFIX)/bin|' data/checklists-agent.service.in \
+		> "$(DESTDIR)$(PREFIX)/lib/systemd/user/checklists-agent.service"
 
 # Builds everything (and the release binary, which ReleaseHooksTests checks honours no test
 # hook, and the fuzz targets, which FuzzSmokeTests runs briefly), starts the test rigs on

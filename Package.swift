@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "checklists", targets: ["checklists"]),
         .executable(name: "checklists-bench", targets: ["checklists-bench"]),
+        .executable(name: "checklists-gtk", targets: ["checklists-gtk"]),
         .library(name: "ChecklistsKit", targets: ["ChecklistsKit"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         .library(name: "Keychain", targets: ["Keychain"]),
@@ -29,6 +30,12 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
+            name: "CGtk", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CAdw", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]),
+        .systemLibrary(
             name: "CKeyutils", pkgConfig: "libkeyutils",
             providers: [.apt(["libkeyutils-dev"])]),
 
@@ -41,6 +48,8 @@ let package = Package(
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles"]),
         .target(name: "ReminderAgent", dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText"]),
         .target(name: "Arguments"),
+        // A small typed layer over GTK 4's C API (signals, casts, the main-queue bridge).
+        .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "DBus", dependencies: ["CGLib"]),
         .target(name: "LocalAuthentication", dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CPAM"]),
         .target(name: "Keychain", dependencies: ["LocalAuthentication", "Sodium", "PrivateFiles"]),
@@ -71,6 +80,12 @@ let package = Package(
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
                 "TerminalText", "Localization",
             ]),
+        // The desktop app (GTK 4 + libadwaita); the CLI never links GTK.
+        .executableTarget(
+            name: "checklists-gtk",
+            dependencies: [
+                "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "GtkKit", "CGtk", "CAdw", "Localization",
+            ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
@@ -98,6 +113,7 @@ let package = Package(
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
+        .testTarget(name: "DesktopTests", dependencies: ["TestSupport"], exclude: ["scripts"]),
         .testTarget(
             name: "ChecklistsAppTests",
             dependencies: [

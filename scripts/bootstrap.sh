@@ -14,6 +14,7 @@ fprintd python3-dbusmock
 libkeyutils-dev keyutils
 libncurses-dev tmux
 hyperfine taskwarrior time gnuplot-nox
+libgtk-4-dev libadwaita-1-dev xvfb at-spi2-core python3-pyatspi xdotool x11-utils imagemagick
 "
 
 missing=""

@@ -1,0 +1,72 @@
+import Localization
+import CAdw
+import CGtk
+import ChecklistsKit
+import GtkKit
+
+/// The Checklists screen: one row per list (icon, name, status), sorted like the CLI.
+@MainActor
+final class SidebarView {
+    /// The scrolled list, for the leaflet's sidebar.
+    let widget: Widget
+    private let listBox: Widget
+    /// The lists shown, in row order.
+    private(set) var lists: [Checklist] = []
+    /// Opens a list.
+    var onOpen: (Checklist) -> Void = { _ in }
+    /// Opens Edit Checklist.
+    var onEdit: (Checklist) -> Void = { _ in }
+
+    init() {
+        listBox = gtk_list_box_new()
+        gtk_widget_add_css_class(listBox, "navigation-sidebar")
+        gtk_list_box_set_selection_mode(OpaquePointer(listBox), GTK_SELECTION_SINGLE)
+        Accessible.setLabel(listBox, tr("Checklists"))
+        widget = Build.scrolled(listBox)
+        Signals.connect(Cast.object(listBox), "row-activated", withArgument: { [weak self] row in
+            guard let self, let row else { return }
+            let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
+            if self.lists.indices.contains(index) { self.onOpen(self.lists[index]) }
+        })
+    }
+
+    /// Shows `lists` (already sorted), selecting the row of `selected`.
+    func show(_ lists: [Checklist], selected: Int64?) {
+        while let child = gtk_widget_get_first_child(listBox) {
+            gtk_list_box_remove(OpaquePointer(listBox), child)
+        }
+        self.lists = lists
+        for list in lists {
+            let row = makeRow(list)
+            gtk_list_box_append(OpaquePointer(listBox), row)
+            if list.id == selected {
+                gtk_list_box_select_row(OpaquePointer(listBox), Cast.to(GtkListBoxRow.self, row))
+            }
+        }
+    }
+
+    /// Moves the keyboard focus to the selected row (or the first).
+    func focus() {
+        gtk_widget_grab_focus(listBox)
+    }
+
+    private func makeRow(_ list: Checklist) -> Widget {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(typed(row), list.name)
+        adw_preferences_row_set_use_markup(typed(row), 0)
+        adw_action_row_set_subtitle(typed(row), list.status.title)
+        let icon = Build.image(list.icon.iconName, pixelSize: 24)
+        Accessible.setLabel(icon, list.icon.title)
+        adw_action_row_add_prefix(typed(row), icon)
+        gtk_list_box_row_set_activatable(Cast.to(GtkListBoxRow.self, row), 1)
+        let edit = Build.iconButton("document-edit-symbolic", label: tr("Edit Checklist"))
+        gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
+        let id = list.id
+        Signals.connect(Cast.object(edit), "clicked") { [weak self] in
+            guard let self, let list = self.lists.first(where: { $0.id == id }) else { return }
+            self.onEdit(list)
+        }
+        adw_action_row_add_suffix(typed(row), edit)
+        return row
+    }
+}
