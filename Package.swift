@@ -84,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "checklists-gtk",
             dependencies: [
-                "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "GtkKit", "CGtk", "CAdw", "Localization",
+                "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Keychain", "GtkKit", "CGtk", "CAdw",
+                "Localization",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],

@@ -51,3 +51,10 @@ public enum Cast {
 public func typed<T, U>(_ p: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
     UnsafeMutableRawPointer(p).assumingMemoryBound(to: T.self)
 }
+
+/// `p` as the opaque pointer the callee expects (for GObject types with a private struct, such
+/// as GtkListBox, GtkSwitch or AdwStatusPage).
+@inlinable
+public func typed<U>(_ p: UnsafeMutablePointer<U>) -> OpaquePointer {
+    OpaquePointer(p)
+}

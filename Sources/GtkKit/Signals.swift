@@ -9,7 +9,8 @@ import CGtk
 public enum Signals {
     /// A signal whose handler takes only the instance (`clicked`, `activate`, `destroy`).
     @discardableResult
-    public static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    public static func connect(_ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Void) -> UInt
+    {
         let callback: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             let box = Unmanaged<Box<@MainActor () -> Void>>.fromOpaque(data).takeUnretainedValue()

@@ -21,7 +21,8 @@ final class AuthDialog {
         adw_status_page_set_icon_name(OpaquePointer(page), "auth-fingerprint-symbolic")
         adw_status_page_set_title(OpaquePointer(page), title)
         adw_status_page_set_child(OpaquePointer(page), panel.widget)
-        adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [adw_header_bar_new(), page]))
+        adw_window_set_content(
+            Cast.to(AdwWindow.self, window), Build.box(vertical: true, [adw_header_bar_new(), page]))
         Build.visible(panel.unlockButton, false)
     }
 

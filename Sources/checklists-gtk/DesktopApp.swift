@@ -53,7 +53,19 @@ final class DesktopApp {
         }
         monitor = try? session.watchChanges()
         window.show(locked: !opened && session.isLocked)
+        if ProcessInfo.processInfo.environment["CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME"] == "1" {
+            exitAfterFirstFrame(window.window)
+        }
         startLifecycle()
+    }
+
+    /// For the cold-start benchmark (bench/desktop.sh): exits once the window has painted its
+    /// first frame. Changes nothing the user sees or how the app authenticates.
+    private func exitAfterFirstFrame(_ widget: Widget) {
+        Signals.connect(Cast.object(widget), "map") {
+            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+            Signals.connect(Cast.object(clock), "after-paint") { exit(0) }
+        }
     }
 
     /// Session lock, screensaver and sleep from logind and the screensaver (no signals: a window

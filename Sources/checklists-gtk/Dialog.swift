@@ -19,7 +19,7 @@ final class Dialog {
         gtk_window_set_title(gtkWindow, title)
         gtk_window_set_transient_for(gtkWindow, parent)
         gtk_window_set_modal(gtkWindow, 1)
-        gtk_window_set_default_size(gtkWindow, 420, -1)
+        gtk_window_set_default_size(gtkWindow, 560, -1)
         gtk_window_set_destroy_with_parent(gtkWindow, 1)
         let header = adw_header_bar_new()!
         adw_header_bar_set_show_end_title_buttons(OpaquePointer(header), 0)
@@ -32,7 +32,9 @@ final class Dialog {
         content = Build.box(vertical: true, spacing: 18)
         Build.margins(content, 18)
         adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [header, content]))
-        Signals.connect(Cast.object(cancel), "clicked") { [window] in gtk_window_destroy(Cast.to(GtkWindow.self, window)) }
+        Signals.connect(Cast.object(cancel), "clicked") { [window] in
+            gtk_window_destroy(Cast.to(GtkWindow.self, window))
+        }
         Signals.connect(Cast.object(done), "clicked") { [weak self] in
             guard let self, gtk_widget_get_sensitive(self.done) != 0 else { return }
             self.onDone()

@@ -29,12 +29,14 @@ final class IconPicker {
         gtk_scrolled_window_set_min_content_height(OpaquePointer(scrolled), 360)
         gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scrolled), 1)
         gtk_popover_set_child(typed(popover), scrolled)
-        Signals.connect(Cast.object(list), "row-activated", withArgument: { [weak self] row in
-            guard let self, let row else { return }
-            let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
-            guard Icon.allCases.indices.contains(index) else { return }
-            self.onPick(Icon.allCases[index])
-            gtk_popover_popdown(typed(self.popover))
-        })
+        Signals.connect(
+            Cast.object(list), "row-activated",
+            withArgument: { [weak self] row in
+                guard let self, let row else { return }
+                let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
+                guard Icon.allCases.indices.contains(index) else { return }
+                self.onPick(Icon.allCases[index])
+                gtk_popover_popdown(typed(self.popover))
+            })
     }
 }

@@ -22,7 +22,9 @@ final class ItemForm {
     private let save: Save
     private let dates: DateFormatter
 
-    init(parent: UnsafeMutablePointer<GtkWindow>, item: ChecklistItem?, presenter: WindowPresenter, save: @escaping Save) {
+    init(
+        parent: UnsafeMutablePointer<GtkWindow>, item: ChecklistItem?, presenter: WindowPresenter, save: @escaping Save
+    ) {
         self.save = save
         dialog = Dialog(parent: parent, title: item == nil ? tr("Add Item") : tr("Edit Item"))
         dates = DateFormatter()
@@ -39,7 +41,8 @@ final class ItemForm {
         let due = item?.dueDate ?? Self.nextHour()
         let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: due)
         calendar = gtk_calendar_new()
-        let start = g_date_time_new_local(Int32(parts.year ?? 2026), Int32(parts.month ?? 1), Int32(parts.day ?? 1), 0, 0, 0)
+        let start = g_date_time_new_local(
+            Int32(parts.year ?? 2026), Int32(parts.month ?? 1), Int32(parts.day ?? 1), 0, 0, 0)
         gtk_calendar_select_day(OpaquePointer(calendar), start)
         g_date_time_unref(start)
         let popover = gtk_popover_new()!
@@ -60,7 +63,7 @@ final class ItemForm {
             gtk_orientable_set_orientation(OpaquePointer(spin), GTK_ORIENTATION_HORIZONTAL)
         }
         let when = adw_action_row_new()!
-        adw_preferences_row_set_title(typed(when), tr("Date and Time"))
+        adw_preferences_row_set_title(typed(when), tr("When"))
         adw_action_row_add_suffix(typed(when), dateButton)
         adw_action_row_add_suffix(typed(when), hour)
         adw_action_row_add_suffix(typed(when), Build.label(":"))
@@ -74,18 +77,22 @@ final class ItemForm {
 
         let refresh: @MainActor () -> Void = { [weak self] in self?.refresh() }
         Signals.connect(Cast.object(text), "changed") { refresh() }
-        Signals.connect(Cast.object(remindSwitch), "notify::active", withArgument: { _ in
-            if gtk_switch_get_active(OpaquePointer(remindSwitch)) != 0 {
-                gtk_switch_set_active(OpaquePointer(dateSwitch), 1)
-            }
-            refresh()
-        })
-        Signals.connect(Cast.object(dateSwitch), "notify::active", withArgument: { _ in
-            if gtk_switch_get_active(OpaquePointer(dateSwitch)) == 0 {
-                gtk_switch_set_active(OpaquePointer(remindSwitch), 0)
-            }
-            refresh()
-        })
+        Signals.connect(
+            Cast.object(remindSwitch), "notify::active",
+            withArgument: { _ in
+                if gtk_switch_get_active(OpaquePointer(remindSwitch)) != 0 {
+                    gtk_switch_set_active(OpaquePointer(dateSwitch), 1)
+                }
+                refresh()
+            })
+        Signals.connect(
+            Cast.object(dateSwitch), "notify::active",
+            withArgument: { _ in
+                if gtk_switch_get_active(OpaquePointer(dateSwitch)) == 0 {
+                    gtk_switch_set_active(OpaquePointer(remindSwitch), 0)
+                }
+                refresh()
+            })
         Signals.connect(Cast.object(calendar), "day-selected") { [popover] in
             gtk_popover_popdown(typed(popover))
             refresh()

@@ -30,7 +30,8 @@ final class ListForm {
         picker = IconPicker(selected: icon)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_popover(OpaquePointer(button), picker.popover)
-        gtk_menu_button_set_child(OpaquePointer(button), Build.box(vertical: false, spacing: 6, [iconImage, iconLabel]))
+        gtk_menu_button_set_child(
+            OpaquePointer(button), Build.box(vertical: false, spacing: 6, [iconImage, iconLabel]))
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(typed(row), tr("Icon"))

@@ -1,6 +1,5 @@
-import Localization
-
 import ChecklistsKit
+import Localization
 
 /// The themed icon names of the ten checklist icons (data/icons/hicolor/scalable/apps).
 extension Icon {

@@ -38,7 +38,8 @@ final class LockPage {
             var failure: String?
             do {
                 try await session.unlock(reason: reason)
-            } catch let error as LAError where error.code == .userCancel || error.code == .appCancel
+            } catch let error as LAError
+                where error.code == .userCancel || error.code == .appCancel
                 || error.code == .systemCancel
             {
                 failure = ""

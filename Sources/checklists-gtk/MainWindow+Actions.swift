@@ -24,7 +24,7 @@ extension MainWindow {
             self?.whenUnlocked { NotesWindow(parent: $0.gtkWindow, session: $0.session).present() }
         }
         Actions.add("secret", to: window, app: gtkApp) { [weak self] in
-            self?.whenUnlocked { SecretWindow(parent: $0.gtkWindow, session: $0.session).present() }
+            self?.whenUnlocked { SecretWindow(main: $0).present() }
         }
         Actions.add("preferences", to: window, app: gtkApp, accels: ["<Control>comma"]) { [weak self] in
             self?.whenUnlocked { PreferencesWindow(main: $0).present() }
@@ -92,19 +92,21 @@ extension MainWindow {
         Signals.connect(Cast.object(window), "map") { [weak self] in
             guard let self else { return }
             if let surface = gtk_native_get_surface(OpaquePointer(self.window)) {
-                Signals.connect(Cast.object(surface), "notify::state", withArgument: { [weak self] _ in
-                    guard let self else { return }
-                    let state = gdk_toplevel_get_state(surface)
-                    let minimized = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
-                    guard minimized != self.minimized else { return }
-                    self.minimized = minimized
-                    if minimized {
-                        self.session.willResignActive(.suspended)
-                    } else if self.session.didBecomeActive() {
-                        self.showLockScreen()
-                        self.lockPage.start(session: self.session)
-                    }
-                })
+                Signals.connect(
+                    Cast.object(surface), "notify::state",
+                    withArgument: { [weak self] _ in
+                        guard let self else { return }
+                        let state = gdk_toplevel_get_state(surface)
+                        let minimized = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                        guard minimized != self.minimized else { return }
+                        self.minimized = minimized
+                        if minimized {
+                            self.session.willResignActive(.suspended)
+                        } else if self.session.didBecomeActive() {
+                            self.showLockScreen()
+                            self.lockPage.start(session: self.session)
+                        }
+                    })
             }
             if self.session.isLocked { self.lockPage.start(session: self.session) }
         }
@@ -115,7 +117,10 @@ extension MainWindow {
     /// Where the presenter shows a prompt: the lock screen while locked, else the
     /// authentication dialog of the operation under way.
     func authPanel() -> AuthPanel {
-        if let dialog = authDialog { return dialog.panel }
+        if let dialog = authDialog {
+            dialog.present()
+            return dialog.panel
+        }
         return lockPage.panel
     }
 }

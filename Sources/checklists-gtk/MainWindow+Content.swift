@@ -64,7 +64,8 @@ extension MainWindow {
         guard current == nil else { return }
         for button in contentButtons { Build.sensitive(button, false) }
         adw_status_page_set_title(OpaquePointer(placeholder), tr("No Checklist Selected"))
-        adw_status_page_set_description(OpaquePointer(placeholder), tr("Choose a checklist or add one with Ctrl+Shift+N."))
+        adw_status_page_set_description(
+            OpaquePointer(placeholder), tr("Choose a checklist or add one with Ctrl+Shift+N."))
         gtk_stack_set_visible_child_name(OpaquePointer(contentStack), "placeholder")
     }
 
@@ -101,7 +102,9 @@ extension MainWindow {
 
     func addList() {
         ListForm(parent: gtkWindow, list: nil) { [weak self] name, icon in
-            guard let self, let list = self.attempt({ try self.session.addList(name: name, icon: icon) }) else { return }
+            guard let self, let list = self.attempt({ try self.session.addList(name: name, icon: icon) }) else {
+                return
+            }
             self.reloadLists()
             self.open(list)
         }.present()
@@ -110,7 +113,9 @@ extension MainWindow {
     func editList(_ list: Checklist) {
         ListForm(parent: gtkWindow, list: list) { [weak self] name, icon in
             guard let self else { return }
-            _ = self.attempt { try self.session.withStore { try $0.updateChecklist(id: list.id, name: name, icon: icon) } }
+            _ = self.attempt {
+                try self.session.withStore { try $0.updateChecklist(id: list.id, name: name, icon: icon) }
+            }
             self.reloadLists()
         }.present()
     }

@@ -1,8 +1,8 @@
-import Localization
 import CAdw
 import CGtk
 import ChecklistsKit
 import GtkKit
+import Localization
 
 /// The Checklists screen: one row per list (icon, name, status), sorted like the CLI.
 @MainActor
@@ -23,11 +23,13 @@ final class SidebarView {
         gtk_list_box_set_selection_mode(OpaquePointer(listBox), GTK_SELECTION_SINGLE)
         Accessible.setLabel(listBox, tr("Checklists"))
         widget = Build.scrolled(listBox)
-        Signals.connect(Cast.object(listBox), "row-activated", withArgument: { [weak self] row in
-            guard let self, let row else { return }
-            let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
-            if self.lists.indices.contains(index) { self.onOpen(self.lists[index]) }
-        })
+        Signals.connect(
+            Cast.object(listBox), "row-activated",
+            withArgument: { [weak self] row in
+                guard let self, let row else { return }
+                let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
+                if self.lists.indices.contains(index) { self.onOpen(self.lists[index]) }
+            })
     }
 
     /// Shows `lists` (already sorted), selecting the row of `selected`.

@@ -17,7 +17,9 @@ struct DesktopSession {
 
     /// Whether this machine can run the desktop tests (the packages `make bootstrap` installs).
     static var available: Bool {
-        let needed = ["/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/xdotool", "/usr/bin/xwininfo", "/usr/bin/import"]
+        let needed = [
+            "/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/xdotool", "/usr/bin/xwininfo", "/usr/bin/import",
+        ]
         return needed.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
             && FileManager.default.isExecutableFile(atPath: app)
