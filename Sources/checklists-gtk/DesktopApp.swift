@@ -52,10 +52,10 @@ final class DesktopApp {
             DispatchQueue.main.async { MainActor.assumeIsolated { window.handle(event) } }
         }
         monitor = try? session.watchChanges()
-        window.show(locked: !opened && session.isLocked)
         if ProcessInfo.processInfo.environment["CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME"] == "1" {
             exitAfterFirstFrame(window.window)
         }
+        window.show(locked: !opened && session.isLocked)
         startLifecycle()
     }
 
