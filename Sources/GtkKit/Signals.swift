@@ -72,13 +72,32 @@ public enum Signals {
         return attach(instance, name, Box(handler), unsafeBitCast(callback, to: GCallback.self))
     }
 
-    private static func attach<T>(_ instance: gpointer, _ name: String, _ box: Box<T>, _ callback: GCallback) -> UInt {
+    /// Any signal, whatever its arguments: connected swapped, so the callback receives the user
+    /// data first and ignores the rest (`key-pressed`, a gesture's `pressed`). `handler`'s
+    /// result is the signal's return value where it has one.
+    @discardableResult
+    public static func connectIgnoringArguments(
+        _ instance: gpointer, _ name: String, _ handler: @escaping @MainActor () -> Bool
+    ) -> UInt {
+        let callback: @convention(c) (gpointer?) -> gboolean = { data in
+            guard let data else { return 0 }
+            let box = Unmanaged<Box<@MainActor () -> Bool>>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.value() } ? 1 : 0
+        }
+        return attach(
+            instance, name, Box(handler), unsafeBitCast(callback, to: GCallback.self), flags: G_CONNECT_SWAPPED)
+    }
+
+    private static func attach<T>(
+        _ instance: gpointer, _ name: String, _ box: Box<T>, _ callback: GCallback,
+        flags: GConnectFlags = GConnectFlags(rawValue: 0)
+    ) -> UInt {
         let release: GClosureNotify = { data, _ in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
         let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        return UInt(g_signal_connect_data(instance, name, callback, data, release, GConnectFlags(rawValue: 0)))
+        return UInt(g_signal_connect_data(instance, name, callback, data, release, flags))
     }
 }
 

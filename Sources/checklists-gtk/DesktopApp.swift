@@ -68,12 +68,16 @@ final class DesktopApp {
         }
     }
 
-    /// Session lock, screensaver and sleep from logind and the screensaver (no signals: a window
-    /// is not stopped with Ctrl-Z).
+    /// Session lock, screensaver and sleep from logind and the screensaver, and the idle timeout
+    /// (keys and clicks in the window count as activity; no signals: a window is not stopped
+    /// with Ctrl-Z).
     private func startLifecycle() {
-        let events = LifecycleEvents(configuration: .init(watchesSignals: false))
+        let minutes = session.lockSettings.idleMinutes
+        let events = LifecycleEvents(
+            configuration: .init(idleTimeout: minutes > 0 ? Double(minutes) * 60 : nil, watchesSignals: false))
         lifecycle = events
         session.follow(events)
+        window?.onActivity = { events.noteActivity() }
         Task.detached { _ = await events.start() }
     }
 

@@ -124,3 +124,23 @@ extension MainWindow {
         return lockPage.panel
     }
 }
+
+extension MainWindow {
+    /// Keys and clicks anywhere in the window, seen before the widgets handle them.
+    func watchActivity() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectIgnoringArguments(Cast.object(keys), "key-pressed") { [weak self] in
+            self?.onActivity()
+            return false
+        }
+        gtk_widget_add_controller(window, keys)
+        let clicks = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(clicks, GTK_PHASE_CAPTURE)
+        Signals.connectIgnoringArguments(Cast.object(clicks), "pressed") { [weak self] in
+            self?.onActivity()
+            return false
+        }
+        gtk_widget_add_controller(window, clicks)
+    }
+}

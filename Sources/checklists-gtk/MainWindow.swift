@@ -35,6 +35,8 @@ final class MainWindow {
     var authDialog: AuthDialog?
     /// The window is minimised (the lock screen waits to start until it shows).
     var minimized = false
+    /// A key or click in the window (resets the idle timeout).
+    var onActivity: () -> Void = {}
 
     init(app: UnsafeMutablePointer<AdwApplication>, session: AppSession, presenter: WindowPresenter) {
         self.app = app
@@ -113,6 +115,7 @@ final class MainWindow {
         fold()
         wireViews()
         installActions()
+        watchActivity()
         watchVisibility()
         Signals.connectReturning(Cast.object(window), "close-request") { [weak self] in
             self?.commitPendingDeletes()
