@@ -52,23 +52,29 @@ final class SidebarView {
         gtk_widget_grab_focus(listBox)
     }
 
+    /// A row of plain widgets (icon, name over status, edit button): a fraction of an
+    /// AdwActionRow's widgets, which counts at start with a hundred lists.
     private func makeRow(_ list: Checklist) -> Widget {
-        let row = adw_action_row_new()!
-        adw_preferences_row_set_title(typed(row), list.name)
-        adw_preferences_row_set_use_markup(typed(row), 0)
-        adw_action_row_set_subtitle(typed(row), list.status.title)
         let icon = Build.image(list.icon.iconName, pixelSize: 24)
         Accessible.setLabel(icon, list.icon.title)
-        adw_action_row_add_prefix(typed(row), icon)
-        gtk_list_box_row_set_activatable(Cast.to(GtkListBoxRow.self, row), 1)
+        let name = Build.label(list.name)
+        gtk_label_set_ellipsize(typed(name), PANGO_ELLIPSIZE_END)
+        let status = Build.label(list.status.title, classes: ["dim-label", "caption"])
+        let labels = Build.box(vertical: true, spacing: 2, [name, status])
+        gtk_widget_set_hexpand(labels, 1)
+        gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
         let edit = Build.iconButton("document-edit-symbolic", label: tr("Edit Checklist"))
         gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
+        let content = Build.box(vertical: false, spacing: 12, [icon, labels, edit])
+        Build.margins(content, 6)
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(typed(row), content)
+        Accessible.setLabel(row, list.name)
         let id = list.id
         Signals.connect(Cast.object(edit), "clicked") { [weak self] in
             guard let self, let list = self.lists.first(where: { $0.id == id }) else { return }
             self.onEdit(list)
         }
-        adw_action_row_add_suffix(typed(row), edit)
         return row
     }
 }

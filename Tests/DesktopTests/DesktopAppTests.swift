@@ -9,7 +9,9 @@ struct DesktopAppTests {
     /// undo; another process's change arrives; a pending delete lands when the window closes.
     @Test func listsAndItems() throws {
         let session = DesktopSession()
-        for list in ["Groceries", "Chores"] { _ = try session.cli.run("list", "add", list) }
+        for (list, icon) in [("Groceries", "groceries"), ("Chores", "chores")] {
+            _ = try session.cli.run("list", "add", list, "--icon", icon)
+        }
         _ = try session.cli.run("item", "add", "Groceries", "Milk")
         let output = try session.run(
             "lists.py", ["SCREENSHOT_DIR": ProcessInfo.processInfo.environment["SCREENSHOT_DIR"] ?? ""])
