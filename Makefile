@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
 .PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build lint clean \
-	docs docs-from install install-files install-locale uninstall
+	docs docs-from install install-files install-locale uninstall release-gtk run-gtk
 
 all: build
 
@@ -20,9 +20,22 @@ release: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
 	sh scripts/po.sh compile "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/locale"
 
-# Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise).
+release-gtk: bootstrap
+	$(SWIFT) build $(RELEASE_FLAGS) --product checklists-gtk
+
+# Opens the app on your data ($$XDG_DATA_HOME/checklists unless CHECKLISTS_HOME says otherwise):
+# the desktop window when there is a display (WAYLAND_DISPLAY or DISPLAY) and no ARGS, else the
+# command line (`checklists` with no command on a terminal starts the terminal UI).
 run: release
-	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS)
+	@if [ -z "$(ARGS)" ] && [ -n "$$WAYLAND_DISPLAY$$DISPLAY" ]; then \
+		$(MAKE) --no-print-directory run-gtk; \
+	else \
+		"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" $(ARGS); \
+	fi
+
+# The desktop app (GTK 4 + libadwaita) from the build directory.
+run-gtk: release-gtk
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists-gtk"
 
 # Builds everything (and the release binary, which ReleaseHooksTests checks honours no test
 # hook, and the fuzz targets, which FuzzSmokeTests runs briefly), starts the test rigs on
@@ -91,8 +104,9 @@ docs-from:
 		'[Service]' 'ExecStart=$(BINDIR)/checklists agent' 'Restart=on-failure' '' \
 		'[Install]' 'WantedBy=default.target' > $(DOCS)/checklists-agent.service
 
-install: release
-	$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists"
+install: release release-gtk
+	$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists" \
+		GTK_BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checklists-gtk"
 
 # Installs BIN (default: the release build) and what it makes; tests call it with the debug build.
 install-files: docs-from install-locale
@@ -102,12 +116,23 @@ install-files: docs-from install-locale
 	install -Dm644 $(DOCS)/_checklists "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_checklists"
 	install -Dm644 $(DOCS)/checklists.fish "$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish"
 	install -Dm644 $(DOCS)/checklists-agent.service "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service"
+	@# The desktop app, its desktop file and icons (when GTK_BIN is given).
+	if [ -n "$(GTK_BIN)" ]; then \
+		install -Dm755 "$(GTK_BIN)" "$(DESTDIR)$(BINDIR)/checklists-gtk" && \
+		install -Dm644 data/io.github.checklists.Checklists.desktop \
+			"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" && \
+		for icon in data/icons/hicolor/scalable/apps/*.svg; do \
+			install -Dm644 "$$icon" "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$$(basename "$$icon")"; \
+		done; \
+	fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/checklists" "$(DESTDIR)$(MANDIR)/man1/checklists.1" \
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/checklists" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_checklists" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish" "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service" \
-		"$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/checklists.mo
+		"$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/checklists.mo "$(DESTDIR)$(BINDIR)/checklists-gtk" \
+		"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" \
+		"$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/io.github.checklists.Checklists*.svg
 
 # The translations (po/*.po compiled with msgfmt) under $(DESTDIR)$(PREFIX)/share/locale.
 install-locale:

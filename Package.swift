@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .executable(name: "checklists", targets: ["checklists"]),
         .executable(name: "checklists-bench", targets: ["checklists-bench"]),
+        .executable(name: "checklists-gtk", targets: ["checklists-gtk"]),
         .library(name: "ChecklistsKit", targets: ["ChecklistsKit"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         .library(name: "Keychain", targets: ["Keychain"]),
@@ -43,6 +44,12 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
+            name: "CGtk", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CAdw", pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]),
+        .systemLibrary(
             name: "CKeyutils", pkgConfig: "libkeyutils",
             providers: [.apt(["libkeyutils-dev"])]),
 
@@ -57,6 +64,8 @@ let package = Package(
             name: "ReminderAgent",
             dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
         .target(name: "Arguments"),
+        // A small typed layer over GTK 4's C API (signals, casts, the main-queue bridge).
+        .target(name: "GtkKit", dependencies: ["CGtk"]),
         // GLib, GIO, libsecret and PAM (Debian libglib2.0-dev, libsecret-1-dev, libpam0g-dev), opened
         // with dlopen on first use (Sources/CLazyLibs/include), so commands that never need them
         // do not load them.
@@ -104,6 +113,13 @@ let package = Package(
             plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
         .plugin(name: "BuildInfo", capability: .buildTool()),
+        // The desktop app (GTK 4 + libadwaita); the CLI never links GTK.
+        .executableTarget(
+            name: "checklists-gtk",
+            dependencies: [
+                "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Keychain", "GtkKit", "CGtk", "CAdw",
+                "Localization",
+            ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
@@ -133,6 +149,7 @@ let package = Package(
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
         .testTarget(
             name: "SecretServiceKeychainTests", dependencies: ["SecretServiceKeychain", "Keychain", "TestSupport"]),
+        .testTarget(name: "DesktopTests", dependencies: ["TestSupport"], exclude: ["scripts"]),
         .testTarget(
             name: "ChecklistsAppTests",
             dependencies: [

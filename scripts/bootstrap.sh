@@ -17,6 +17,7 @@ libncurses-dev tmux
 hyperfine taskwarrior time gnuplot-nox
 gettext locales
 man-db groff-base bash fish zsh
+libgtk-4-dev libadwaita-1-dev xvfb at-spi2-core python3-pyatspi xdotool x11-utils imagemagick
 "
 
 missing=""

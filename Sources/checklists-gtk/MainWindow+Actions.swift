@@ -1,0 +1,146 @@
+import CAdw
+import CGtk
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import GtkKit
+import Localization
+
+/// Window actions and shortcuts, and the core's events.
+extension MainWindow {
+    func installActions() {
+        let gtkApp = Cast.to(GtkApplication.self, app)
+        Actions.add("add-item", to: window, app: gtkApp, accels: ["<Control>n"]) { [weak self] in
+            self?.whenUnlocked { $0.addItem() }
+        }
+        Actions.add("add-list", to: window, app: gtkApp, accels: ["<Control><Shift>n"]) { [weak self] in
+            self?.whenUnlocked { $0.addList() }
+        }
+        Actions.add("undo", to: window, app: gtkApp, accels: ["<Control>z"]) { [weak self] in
+            self?.whenUnlocked { $0.undoDelete() }
+        }
+        Actions.add("lock", to: window, app: gtkApp, accels: ["<Control>l"]) { [weak self] in self?.lockNow() }
+        Actions.add("notes", to: window, app: gtkApp) { [weak self] in
+            self?.whenUnlocked { NotesWindow(parent: $0.gtkWindow, session: $0.session).present() }
+        }
+        Actions.add("secret", to: window, app: gtkApp) { [weak self] in
+            self?.whenUnlocked { SecretWindow(main: $0).present() }
+        }
+        Actions.add("preferences", to: window, app: gtkApp, accels: ["<Control>comma"]) { [weak self] in
+            self?.whenUnlocked { PreferencesWindow(main: $0).present() }
+        }
+        Actions.add("show-help-overlay", to: window, app: gtkApp, accels: ["<Control>question"]) { [weak self] in
+            guard let self else { return }
+            ShortcutsWindow.present(parent: self.gtkWindow)
+        }
+    }
+
+    private func whenUnlocked(_ body: (MainWindow) -> Void) {
+        guard !session.isLocked else { return }
+        body(self)
+    }
+
+    /// A core event: another process's change, or the session locking or unlocking.
+    func handle(_ event: SessionEvent) {
+        switch event {
+        case .locked: showLockScreen()
+        case .unlocked: showContent()
+        case .changed(let change):
+            guard !session.isLocked else { return }
+            switch change {
+            case .listsChanged, .itemsChanged:
+                reloadLists()
+                reloadItems()
+            case .notesChanged, .settingsChanged: break
+            }
+        }
+    }
+
+    /// Ctrl+L: locks now when the app lock is on, else says it is off.
+    func lockNow() {
+        guard session.lockSettings.method != .off else {
+            return toast(tr("The app lock is off; turn it on in Preferences."))
+        }
+        commitPendingDeletes()
+        session.lock()
+        showLockScreen()
+    }
+
+    /// The lists, after unlocking.
+    func showContent() {
+        lockPage.stop()
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "content")
+        reloadLists()
+        reloadItems()
+    }
+
+    /// The lock screen; nothing behind it stays in the widgets.
+    func showLockScreen() {
+        if gtk_stack_get_visible_child_name(OpaquePointer(stack)).map({ String(cString: $0) }) == "locked" { return }
+        items.show([])
+        sidebar.show([], selected: nil)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "locked")
+        if gtk_widget_get_mapped(window) != 0 && !minimized { lockPage.start(session: session) }
+    }
+
+    /// Locks when the window is minimised or hidden (the app resigns active), and starts the
+    /// fingerprint when it shows again.
+    func watchVisibility() {
+        Signals.connect(Cast.object(window), "hide") { [weak self] in
+            self?.session.willResignActive(.suspended)
+        }
+        Signals.connect(Cast.object(window), "map") { [weak self] in
+            guard let self else { return }
+            if let surface = gtk_native_get_surface(OpaquePointer(self.window)) {
+                Signals.connect(
+                    Cast.object(surface), "notify::state",
+                    withArgument: { [weak self] _ in
+                        guard let self else { return }
+                        let state = gdk_toplevel_get_state(surface)
+                        let minimized = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                        guard minimized != self.minimized else { return }
+                        self.minimized = minimized
+                        if minimized {
+                            self.session.willResignActive(.suspended)
+                        } else if self.session.didBecomeActive() {
+                            self.showLockScreen()
+                            self.lockPage.start(session: self.session)
+                        }
+                    })
+            }
+            if self.session.isLocked { self.lockPage.start(session: self.session) }
+        }
+    }
+}
+
+extension MainWindow {
+    /// Where the presenter shows a prompt: the lock screen while locked, else the
+    /// authentication dialog of the operation under way.
+    func authPanel() -> AuthPanel {
+        if let dialog = authDialog {
+            dialog.present()
+            return dialog.panel
+        }
+        return lockPage.panel
+    }
+}
+
+extension MainWindow {
+    /// Keys and clicks anywhere in the window, seen before the widgets handle them.
+    func watchActivity() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectIgnoringArguments(Cast.object(keys), "key-pressed") { [weak self] in
+            self?.onActivity()
+            return false
+        }
+        gtk_widget_add_controller(window, keys)
+        let clicks = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(clicks, GTK_PHASE_CAPTURE)
+        Signals.connectIgnoringArguments(Cast.object(clicks), "pressed") { [weak self] in
+            self?.onActivity()
+            return false
+        }
+        gtk_widget_add_controller(window, clicks)
+    }
+}

@@ -1,0 +1,134 @@
+import CAdw
+import CGtk
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import GtkKit
+import Localization
+
+/// Lists and items: reading them from the session, showing them, and the user's edits.
+extension MainWindow {
+    /// Re-reads the lists (a few hundred at most) and shows them without the ones being deleted.
+    func reloadLists() {
+        guard let lists = attempt({ try session.lists() }) else { return }
+        let shown = lists.filter { !deletes.hidesList($0.id) }.map(deletes.adjusted)
+        sidebar.show(shown, selected: current?.id)
+        if let current, let fresh = shown.first(where: { $0.id == current.id }) {
+            self.current = fresh
+            adw_window_title_set_subtitle(OpaquePointer(contentTitle), fresh.status.title)
+            adw_window_title_set_title(OpaquePointer(contentTitle), fresh.name)
+        } else if current != nil {
+            close()
+        } else {
+            showPlaceholder()
+        }
+    }
+
+    /// Shows `list`'s items in the content pane.
+    func open(_ list: Checklist, focus: Bool = false) {
+        current = list
+        adw_window_title_set_title(OpaquePointer(contentTitle), list.name)
+        adw_window_title_set_subtitle(OpaquePointer(contentTitle), list.status.title)
+        for button in contentButtons { Build.sensitive(button, true) }
+        reloadItems()
+        adw_leaflet_set_visible_child_name(OpaquePointer(leaflet), "content")
+        if focus { items.focus() }
+    }
+
+    /// Re-reads the open list's items.
+    func reloadItems() {
+        guard let current else { return }
+        guard let all = attempt({ try session.items(in: current.id) }) else { return }
+        let shown = all.filter { !deletes.hidesItem($0.id) }
+        items.show(shown)
+        if shown.isEmpty {
+            adw_status_page_set_title(OpaquePointer(placeholder), tr("No Items"))
+            adw_status_page_set_description(OpaquePointer(placeholder), tr("Add an item with Ctrl+N."))
+            gtk_stack_set_visible_child_name(OpaquePointer(contentStack), "placeholder")
+        } else {
+            gtk_stack_set_visible_child_name(OpaquePointer(contentStack), "items")
+        }
+    }
+
+    /// No list open.
+    func close() {
+        current = nil
+        adw_window_title_set_title(OpaquePointer(contentTitle), "")
+        adw_window_title_set_subtitle(OpaquePointer(contentTitle), "")
+        items.show([])
+        showPlaceholder()
+        adw_leaflet_set_visible_child_name(OpaquePointer(leaflet), "sidebar")
+    }
+
+    private func showPlaceholder() {
+        guard current == nil else { return }
+        for button in contentButtons { Build.sensitive(button, false) }
+        adw_status_page_set_title(OpaquePointer(placeholder), tr("No Checklist Selected"))
+        adw_status_page_set_description(
+            OpaquePointer(placeholder), tr("Choose a checklist or add one with Ctrl+Shift+N."))
+        gtk_stack_set_visible_child_name(OpaquePointer(contentStack), "placeholder")
+    }
+
+    // MARK: - Edits
+
+    func toggle(_ id: Int64) {
+        guard let item = attempt({ try session.toggleItem(id: id) }) else { return reloadItems() }
+        items.update(item)
+        reloadLists()
+    }
+
+    func addItem() {
+        guard let list = current else { return toast(tr("Choose a checklist first.")) }
+        ItemForm(parent: gtkWindow, item: nil, presenter: presenter) { [weak self] text, due, remind in
+            guard let self else { return }
+            let new = NewItem(text: text, dueDate: due, shouldRemind: remind)
+            if self.attempt({ try self.session.addItem(new, to: list.id) }) != nil {
+                self.reloadItems()
+                self.reloadLists()
+            }
+        }.present()
+    }
+
+    func editItem(_ item: ChecklistItem) {
+        ItemForm(parent: gtkWindow, item: item, presenter: presenter) { [weak self] text, due, remind in
+            guard let self else { return }
+            let changes = ItemChanges(text: text, dueDate: .some(due), shouldRemind: remind)
+            if let edited = self.attempt({ try self.session.editItem(id: item.id, changes) }) {
+                self.items.update(edited)
+                self.reloadLists()
+            }
+        }.present()
+    }
+
+    func addList() {
+        ListForm(parent: gtkWindow, list: nil) { [weak self] name, icon in
+            guard let self, let list = self.attempt({ try self.session.addList(name: name, icon: icon) }) else {
+                return
+            }
+            self.reloadLists()
+            self.open(list)
+        }.present()
+    }
+
+    func editList(_ list: Checklist) {
+        ListForm(parent: gtkWindow, list: list) { [weak self] name, icon in
+            guard let self else { return }
+            _ = self.attempt {
+                try self.session.withStore { try $0.updateChecklist(id: list.id, name: name, icon: icon) }
+            }
+            self.reloadLists()
+        }.present()
+    }
+
+    /// Runs a session call; shows its failure as a toast (and the lock screen when locked).
+    func attempt<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch AppSessionError.locked {
+            showLockScreen()
+        } catch {
+            toast(tr("Could not save: %@", String(describing: error)))
+        }
+        return nil
+    }
+}

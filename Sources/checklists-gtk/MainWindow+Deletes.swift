@@ -1,0 +1,65 @@
+import CAdw
+import CGtk
+import ChecklistsKit
+import GtkKit
+import Localization
+
+/// Delete with undo: the row goes at once, the store changes when the toast times out (or the
+/// window closes); Undo or Ctrl+Z brings the row back.
+extension MainWindow {
+    func delete(_ item: ChecklistItem) {
+        let toast = undoToast(tr("Deleted “%@”", item.text))
+        deletes.add(.item(item), toast: toast)
+        reloadItems()
+        reloadLists()
+    }
+
+    func deleteCurrentList() {
+        guard let list = current else { return }
+        let toast = undoToast(tr("Deleted “%@”", list.name))
+        deletes.add(.list(list), toast: toast)
+        close()
+        reloadLists()
+    }
+
+    /// Ctrl+Z and the toast's Undo: brings the last deleted row back.
+    func undoDelete() {
+        guard let pending = deletes.takeLast() else { return }
+        adw_toast_dismiss(pending.toast)
+        g_object_unref(Cast.object(pending.toast))
+        reloadLists()
+        if case .list(let list) = pending.target, let fresh = sidebar.lists.first(where: { $0.id == list.id }) {
+            open(fresh)
+        } else {
+            reloadItems()
+        }
+        toast(tr("Restored"))
+    }
+
+    /// Deletes for good every row waiting on its toast (the window closes).
+    func commitPendingDeletes() {
+        while let pending = deletes.takeFirst() { commit(pending) }
+    }
+
+    private func commit(_ pending: PendingDeletes.Pending) {
+        switch pending.target {
+        case .item(let item): _ = attempt { try session.deleteItem(id: item.id) }
+        case .list(let list): _ = attempt { try session.deleteList(id: list.id) }
+        }
+        g_object_unref(Cast.object(pending.toast))
+    }
+
+    private func undoToast(_ title: String) -> OpaquePointer {
+        let toast = adw_toast_new(title)!
+        adw_toast_set_button_label(toast, tr("Undo"))
+        adw_toast_set_action_name(toast, "win.undo")
+        adw_toast_set_timeout(toast, 5)
+        Signals.connect(Cast.object(toast), "dismissed") { [weak self] in
+            guard let self, let pending = self.deletes.take(toast) else { return }
+            self.commit(pending)
+            self.reloadLists()
+        }
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), g_object_ref(Cast.object(toast)).map(OpaquePointer.init))
+        return toast
+    }
+}

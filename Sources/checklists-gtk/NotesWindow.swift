@@ -1,0 +1,123 @@
+import CAdw
+import CGtk
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import GtkKit
+import Localization
+
+/// Notes (the list, newest first) and Note (title entry and body, saved as you type and when
+/// the window closes or another note is chosen).
+@MainActor
+final class NotesWindow {
+    private let session: AppSession
+    private let window: Widget
+    private let list: Widget
+    private let title: Widget
+    private let body: Widget
+    private let editor: Widget
+    private var notes: [Note] = []
+    private var current: Int64?
+    /// True while a note is being loaded into the editor (its "changed" is not the user's).
+    private var loading = false
+
+    init(parent: UnsafeMutablePointer<GtkWindow>, session: AppSession) {
+        self.session = session
+        window = adw_window_new()
+        let gtkWindow = Cast.to(GtkWindow.self, window)
+        gtk_window_set_title(gtkWindow, tr("Notes"))
+        gtk_window_set_transient_for(gtkWindow, parent)
+        gtk_window_set_default_size(gtkWindow, 720, 480)
+        let header = adw_header_bar_new()!
+        let add = Build.iconButton("list-add-symbolic", label: tr("Add Note"), classes: [])
+        adw_header_bar_pack_start(typed(header), add)
+        list = gtk_list_box_new()
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        Accessible.setLabel(list, tr("Notes"))
+        let side = Build.scrolled(list)
+        gtk_widget_set_size_request(side, 220, -1)
+        title = gtk_entry_new()
+        Accessible.setLabel(title, tr("Title"))
+        gtk_entry_set_placeholder_text(typed(title), tr("Title"))
+        body = gtk_text_view_new()
+        gtk_text_view_set_wrap_mode(typed(body), GTK_WRAP_WORD_CHAR)
+        Accessible.setLabel(body, tr("Body"))
+        let bodyScroll = Build.scrolled(body)
+        editor = Build.box(vertical: true, spacing: 12, [title, bodyScroll])
+        Build.margins(editor, 12)
+        gtk_widget_set_hexpand(editor, 1)
+        let panes = Build.box(vertical: false, [side, gtk_separator_new(GTK_ORIENTATION_VERTICAL), editor])
+        gtk_widget_set_vexpand(panes, 1)
+        adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [header, panes]))
+
+        Signals.connect(Cast.object(add), "clicked") { [weak self] in self?.addNote() }
+        Signals.connect(
+            Cast.object(list), "row-activated",
+            withArgument: { [weak self] row in
+                guard let self, let row else { return }
+                let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
+                if self.notes.indices.contains(index) { self.select(self.notes[index].id) }
+            })
+        Signals.connect(Cast.object(title), "changed") { [weak self] in self?.save() }
+        Signals.connect(Cast.object(gtk_text_view_get_buffer(typed(body))), "changed") { [weak self] in self?.save() }
+        Signals.connectReturning(Cast.object(window), "close-request") { [weak self] in
+            self?.save()
+            return false
+        }
+        reload()
+        select(notes.first?.id)
+    }
+
+    func present() {
+        let retained = Unmanaged.passRetained(self)
+        Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        gtk_window_present(Cast.to(GtkWindow.self, window))
+    }
+
+    private func reload() {
+        notes = (try? session.notes()) ?? []
+        while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(typed(list), child) }
+        for note in notes {
+            let row = adw_action_row_new()!
+            adw_preferences_row_set_title(typed(row), note.title)
+            adw_preferences_row_set_use_markup(typed(row), 0)
+            gtk_list_box_row_set_activatable(Cast.to(GtkListBoxRow.self, row), 1)
+            gtk_list_box_append(typed(list), row)
+        }
+    }
+
+    private func select(_ id: Int64?) {
+        current = id
+        let note = notes.first { $0.id == id }
+        loading = true
+        Build.setEditableText(title, note?.title ?? "")
+        TextBuffer.set(gtk_text_view_get_buffer(typed(body)), note?.body ?? "")
+        loading = false
+        Build.sensitive(editor, note != nil)
+    }
+
+    private func addNote() {
+        guard let note = try? session.addNote(title: tr("New Note"), body: "") else { return }
+        reload()
+        select(note.id)
+        gtk_widget_grab_focus(title)
+    }
+
+    /// Saves the editor into the current note (a note keeps a title: an empty one is not saved).
+    private func save() {
+        guard !loading, let id = current else { return }
+        let newTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !newTitle.isEmpty else { return }
+        let newBody = TextBuffer.text(gtk_text_view_get_buffer(typed(body)))
+        guard let old = notes.first(where: { $0.id == id }), old.title != newTitle || old.body != newBody else {
+            return
+        }
+        let saved = try? session.withStore { try $0.updateNote(id: id, title: newTitle, body: newBody) }
+        if let saved, let index = notes.firstIndex(where: { $0.id == id }) {
+            notes[index] = saved
+            if old.title != newTitle, let row = gtk_list_box_get_row_at_index(typed(list), Int32(index)) {
+                adw_preferences_row_set_title(typed(row), newTitle)
+            }
+        }
+    }
+}

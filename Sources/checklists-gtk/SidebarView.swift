@@ -1,0 +1,80 @@
+import CAdw
+import CGtk
+import ChecklistsKit
+import GtkKit
+import Localization
+
+/// The Checklists screen: one row per list (icon, name, status), sorted like the CLI.
+@MainActor
+final class SidebarView {
+    /// The scrolled list, for the leaflet's sidebar.
+    let widget: Widget
+    private let listBox: Widget
+    /// The lists shown, in row order.
+    private(set) var lists: [Checklist] = []
+    /// Opens a list.
+    var onOpen: (Checklist) -> Void = { _ in }
+    /// Opens Edit Checklist.
+    var onEdit: (Checklist) -> Void = { _ in }
+
+    init() {
+        listBox = gtk_list_box_new()
+        gtk_widget_add_css_class(listBox, "navigation-sidebar")
+        gtk_list_box_set_selection_mode(OpaquePointer(listBox), GTK_SELECTION_SINGLE)
+        Accessible.setLabel(listBox, tr("Checklists"))
+        widget = Build.scrolled(listBox)
+        Signals.connect(
+            Cast.object(listBox), "row-activated",
+            withArgument: { [weak self] row in
+                guard let self, let row else { return }
+                let index = Int(gtk_list_box_row_get_index(Cast.to(GtkListBoxRow.self, OpaquePointer(row))))
+                if self.lists.indices.contains(index) { self.onOpen(self.lists[index]) }
+            })
+    }
+
+    /// Shows `lists` (already sorted), selecting the row of `selected`.
+    func show(_ lists: [Checklist], selected: Int64?) {
+        while let child = gtk_widget_get_first_child(listBox) {
+            gtk_list_box_remove(OpaquePointer(listBox), child)
+        }
+        self.lists = lists
+        for list in lists {
+            let row = makeRow(list)
+            gtk_list_box_append(OpaquePointer(listBox), row)
+            if list.id == selected {
+                gtk_list_box_select_row(OpaquePointer(listBox), Cast.to(GtkListBoxRow.self, row))
+            }
+        }
+    }
+
+    /// Moves the keyboard focus to the selected row (or the first).
+    func focus() {
+        gtk_widget_grab_focus(listBox)
+    }
+
+    /// A row of plain widgets (icon, name over status, edit button): a fraction of an
+    /// AdwActionRow's widgets, which counts at start with a hundred lists.
+    private func makeRow(_ list: Checklist) -> Widget {
+        let icon = Build.image(list.icon.iconName, pixelSize: 24)
+        Accessible.setLabel(icon, list.icon.title)
+        let name = Build.label(list.name)
+        gtk_label_set_ellipsize(typed(name), PANGO_ELLIPSIZE_END)
+        let status = Build.label(list.status.title, classes: ["dim-label", "caption"])
+        let labels = Build.box(vertical: true, spacing: 2, [name, status])
+        gtk_widget_set_hexpand(labels, 1)
+        gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
+        let edit = Build.iconButton("document-edit-symbolic", label: tr("Edit Checklist"))
+        gtk_widget_set_valign(edit, GTK_ALIGN_CENTER)
+        let content = Build.box(vertical: false, spacing: 12, [icon, labels, edit])
+        Build.margins(content, 6)
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(typed(row), content)
+        Accessible.setLabel(row, list.name)
+        let id = list.id
+        Signals.connect(Cast.object(edit), "clicked") { [weak self] in
+            guard let self, let list = self.lists.first(where: { $0.id == id }) else { return }
+            self.onEdit(list)
+        }
+        return row
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+
+/// One run of the desktop app under Xvfb and a private session bus, driven by an AT-SPI
+/// scenario (`scripts/*.py`, through `scripts/run-scenario.sh`).
+struct DesktopSession {
+    let dir = TemporaryDirectory("desktop")
+    var home: String { dir.appending("home") }
+
+    /// The CLI (CHECKLISTS_BIN) and the desktop app beside it.
+    static let cli = CLIRunner.binary
+    static let app = URL(fileURLWithPath: cli).deletingLastPathComponent().appendingPathComponent("checklists-gtk").path
+    static let scripts: String = {
+        let root = ProcessInfo.processInfo.environment["CHECKLISTS_ROOT"] ?? FileManager.default.currentDirectoryPath
+        return root + "/Tests/DesktopTests/scripts"
+    }()
+
+    /// Whether this machine can run the desktop tests (the packages `make bootstrap` installs).
+    static var available: Bool {
+        let needed = [
+            "/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/xdotool", "/usr/bin/xwininfo", "/usr/bin/import",
+        ]
+        return needed.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+            && FileManager.default.isExecutableFile(atPath: app)
+    }
+
+    /// The environment of the app, the CLI and the scenario.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home,
+            "XDG_RUNTIME_DIR": dir.appending("run"), "XDG_CONFIG_HOME": dir.appending("config"),
+            "XDG_CACHE_HOME": dir.appending("cache"), "CHECKLISTS_PASSCODE_COST": "min",
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus", "CHECKLISTS_BIN": Self.cli,
+            "DESKTOP_TIMEOUT": "60",
+        ].merging(extra) { $1 }
+    }
+
+    var cli: CLIRunner { CLIRunner(home: home, environment: environment()) }
+
+    /// Runs `scenario` and returns its output (which ends with PASSED when it passed).
+    func run(_ scenario: String, _ extra: [String: String] = [:]) throws -> String {
+        try FileManager.default.createDirectory(atPath: dir.appending("run"), withIntermediateDirectories: true)
+        let result = try CLIRunner.execute(
+            Self.scripts + "/run-scenario.sh", [Self.app, scenario], environment: environment(extra))
+        return result.stdout + result.stderr
+    }
+}
