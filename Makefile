@@ -132,7 +132,7 @@ uninstall:
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish" "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service" \
 		"$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/checklists.mo "$(DESTDIR)$(BINDIR)/checklists-gtk" \
 		"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" \
-		"$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/io.github.checklists.Checklists*.svg
+		"$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/checklists-*.svg "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/io.github.checklists.Checklists*.svg
 
 # The translations (po/*.po compiled with msgfmt) under $(DESTDIR)$(PREFIX)/share/locale.
 install-locale:
