@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CPAM", pkgConfig: "pam",
             providers: [.apt(["libpam0g-dev"])]),
+        .systemLibrary(
+            name: "CNcurses", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
@@ -60,6 +63,9 @@ let package = Package(
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         .target(
+            name: "TerminalUI",
+            dependencies: ["CNcurses", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Localization", "TerminalText"]),
+        .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
 
@@ -69,7 +75,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText", "Localization",
+                "TerminalText", "Localization", "TerminalUI",
             ]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
@@ -81,6 +87,9 @@ let package = Package(
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

@@ -39,7 +39,9 @@ public enum Localization {
 
 /// The translation of `message`, with `arguments` put in its `%@`/`%d` placeholders.
 public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
-    let translated = String(cString: dgettext(Localization.domain, message))
+    // gettext hands back its argument when there is no translation: read it while the C
+    // string lives (a String passed straight to a `char *` parameter dies with the call).
+    let translated = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
     return arguments.isEmpty ? translated : String(format: translated, arguments: arguments)
 }
 
@@ -47,6 +49,8 @@ public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
 /// with `count` and then `arguments` put in its placeholders.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CVarArg...) -> String {
     let n = UInt(clamping: count.magnitude)
-    let translated = String(cString: dngettext(Localization.domain, singular, plural, n))
+    let translated = singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, n)) }
+    }
     return String(format: translated, arguments: [count] + arguments)
 }

@@ -9,6 +9,7 @@ import ReminderAgent
 import Reminders
 import Sodium
 import TerminalText
+import TerminalUI
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
@@ -42,6 +43,9 @@ enum CLI {
                     return ExitCode.ok.rawValue
                 }
                 try checkGlobalOptions(args)
+                if !args.has("--json") && TerminalUI.isInteractive {
+                    return TerminalUI.run(environment: environment) { Context.configuration(args, environment, $0) }
+                }
                 var context = Context(arguments: args, environment: environment, output: output)
                 defer { context.session.close() }
                 try ChecklistCommands.printOverview(&context)
