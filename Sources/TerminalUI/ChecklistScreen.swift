@@ -55,7 +55,7 @@ final class ChecklistScreen: Screen {
     /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔"
     private func row(_ item: ChecklistItem, selected: Bool, width: Int, app: TerminalApp) -> [Span] {
         let head = " \(selected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
-        var tail = item.dueDate.map { "  " + app.dates.string($0) } ?? ""
+        var tail = item.dueDate.map { "  " + app.dateText($0) } ?? ""
         tail += item.shouldRemind ? " " + app.glyphs.bell : (item.dueDate == nil ? "" : "   ")
         tail += " "
         let textWidth = max(1, width - CellWidth.of(head) - CellWidth.of(tail))

@@ -44,7 +44,7 @@ final class ItemFormScreen: Screen {
         row += 2
         var dueSpans = [label(tr("Due Date"), .due)]
         if let date = due.date {
-            dueSpans.append(Span(app.dates.string(date)))
+            dueSpans.append(Span(app.dateText(date)))
         } else {
             dueSpans.append(Span(tr("None"), .dim))
         }

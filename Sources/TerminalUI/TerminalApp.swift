@@ -100,6 +100,12 @@ public final class TerminalApp {
         return nil
     }
 
+    /// A due date in the locale's medium date and short time (a plain space before AM/PM, so
+    /// terminals without that narrow space show it).
+    func dateText(_ date: Date) -> String {
+        dates.string(date).replacingOccurrences(of: "\u{202F}", with: " ")
+    }
+
     /// One line for an error.
     func describe(_ error: any Error) -> String {
         switch error {

@@ -16,4 +16,22 @@ import Testing
         #expect(field.text == "🛒Milüc")
         #expect(field.cursor == 6)
     }
+
+    @Test func aPasteKeepsOneLineAndDropsControlCharacters() {
+        var field = TextField()
+        field.insert("two\nlines\u{1b}[2J")
+        #expect(field.text == "two lines[2J")
+    }
+
+    @Test func scrollsToKeepTheCursorInsideANarrowField() {
+        let field = TextField(String(repeating: "汉", count: 30))
+        let (shown, column) = field.visible(width: 10)
+        #expect(CellWidth.of(shown) <= 10)
+        #expect(column <= 9)
+    }
+
+    @Test func blankTextCountsAsEmpty() {
+        #expect(TextField("   ").isBlank)
+        #expect(!TextField(" a ").isBlank)
+    }
 }
