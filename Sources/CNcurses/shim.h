@@ -11,6 +11,15 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
+/// Starts curses on standard input and output; -1 when the terminal type is unknown (where
+/// initscr would exit the process).
+static inline int cl_start(void) {
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (!screen) return -1;
+    set_term(screen);
+    return 0;
+}
+
 static inline int cl_lines(void) { return LINES; }
 static inline int cl_cols(void) { return COLS; }
 static inline WINDOW *cl_stdscr(void) { return stdscr; }

@@ -10,9 +10,10 @@ final class CursesDisplay {
     private let colors: Bool
     private var attributes: [Style: Int32] = [:]
 
-    /// Starts curses on the terminal (standard input and output).
-    init(noColor: Bool) {
-        _ = initscr()
+    /// Starts curses on the terminal (standard input and output); nil when the terminal type
+    /// is unknown.
+    init?(noColor: Bool) {
+        guard cl_start() == 0 else { return nil }
         _ = cbreak()
         _ = noecho()
         _ = nonl()
@@ -30,13 +31,19 @@ final class CursesDisplay {
         let reverse = cl_attr_reverse()
         attributes = [
             .normal: 0, .title: reverse | (colors ? cl_color_pair(1) : 0), .selected: reverse | bold,
-            .dim: cl_attr_dim(), .bold: bold, .field: cl_attr_underline(), .alert: bold | (colors ? cl_color_pair(2) : 0),
+            .dim: cl_attr_dim(), .bold: bold, .field: cl_attr_underline(),
+            .alert: bold | (colors ? cl_color_pair(2) : 0),
         ]
         // Focus reports (CSI I / CSI O) come back as two extra keys.
         _ = define_key("\u{1b}[I", Self.focusIn)
         _ = define_key("\u{1b}[O", Self.focusOut)
-        Self.write("\u{1b}[?1004h")
+        Self.write(Self.modesOn)
     }
+
+    /// Focus reporting, and "alternate scroll": the wheel sends arrow keys on this full screen
+    /// without capturing the mouse, so selecting text with it still works.
+    static let modesOn = "\u{1b}[?1004h\u{1b}[?1007h"
+    static let modesOff = "\u{1b}[?1007l\u{1b}[?1004l"
 
     static let focusIn: Int32 = Int32(KEY_MAX) + 1
     static let focusOut: Int32 = Int32(KEY_MAX) + 2
@@ -99,14 +106,14 @@ final class CursesDisplay {
 
     /// Gives the terminal back (before Ctrl-Z stops the process, and at the end).
     func suspend() {
-        Self.write("\u{1b}[?1004l")
+        Self.write(Self.modesOff)
         _ = endwin()
     }
 
     /// Takes the terminal again after `suspend`.
     func resume() {
         _ = refresh()
-        Self.write("\u{1b}[?1004h")
+        Self.write(Self.modesOn)
     }
 
     private static func write(_ text: String) {

@@ -20,7 +20,8 @@ final class CursesPresenter: AuthenticationPresenter, @unchecked Sendable {
         switch update {
         case .waitingForFinger: text = tr("Touch the fingerprint reader.")
         case .hint: text = tr("Try again: touch the reader once more.")
-        case .notRecognized(let left): text = trn("Not recognised; %d attempt left.", "Not recognised; %d attempts left.", left)
+        case .notRecognized(let left):
+            text = trn("Not recognised; %d attempt left.", "Not recognised; %d attempts left.", left)
         case .fallbackOffered(let title): text = tr("Not recognised. p: %@", title)
         }
         current()?.showPromptLine(text)

@@ -18,7 +18,15 @@ public struct Glyphs: Sendable, Equatable {
 
     /// An icon's glyph, two cells wide in both sets.
     public func icon(_ icon: Icon) -> String {
-        if unicode { return icon == .noIcon ? "· " : icon.glyph }
+        if unicode {
+            switch icon {
+            case .noIcon: return "· "
+            // ✈️ is U+2708 + U+FE0F: one cell to wcwidth (and ncurses), two in most terminals,
+            // which would shift the rest of the row. The departing plane is two cells everywhere.
+            case .trips: return "🛫"
+            default: return icon.glyph
+            }
+        }
         switch icon {
         case .noIcon: return "- "
         case .appointments: return "Ap"

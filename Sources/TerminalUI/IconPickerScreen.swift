@@ -20,7 +20,8 @@ final class IconPickerScreen: Screen {
         for (offset, index) in scroller.visible(height: area.count).enumerated() {
             let icon = Icon.allCases[index]
             let isSelected = index == scroller.selection
-            let text = " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.icon(icon))  \(ListFormScreen.iconName(icon))"
+            let text =
+                " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.icon(icon))  \(ListFormScreen.iconName(icon))"
             canvas.put(area.lowerBound + offset, CellWidth.fit(text, to: 40), isSelected ? .selected : .normal)
         }
     }

@@ -61,7 +61,12 @@ final class ItemFormScreen: Screen {
         }
         row += 2
         let blank = text.isBlank
-        canvas.put(row, [Span("  "), Span("[ " + tr("Done") + " ]", blank ? .dim : .bold), Span("   "), Span("[ " + tr("Cancel") + " ]")])
+        canvas.put(
+            row,
+            [
+                Span("  "), Span("[ " + tr("Done") + " ]", blank ? .dim : .bold), Span("   "),
+                Span("[ " + tr("Cancel") + " ]"),
+            ])
     }
 
     private func label(_ text: String, _ field: Field) -> Span {

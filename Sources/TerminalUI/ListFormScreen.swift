@@ -66,12 +66,19 @@ final class ListFormScreen: Screen {
         case .tab, .backTab: focus = focus == .name ? .icon : .name
         case .down: focus = .icon
         case .up: focus = .name
-        case .enter where focus == .name, .character("d") where focus == .icon: done(app: app)
+        case .enter where focus == .name: done(app: app)
+        case .character("d") where focus == .icon: done(app: app)
         case .enter, .character(" "):
-            app.push(IconPickerScreen(selected: icon) { [weak self] picked in self?.icon = picked })
+            // Enter on the name was Done (above); Space there is a typed space.
+            if focus == .name { name.handle(key) } else { pickIcon(app: app) }
         default:
             if focus == .name { name.handle(key) } else if key.is("q") { app.pop() }
         }
+    }
+
+    /// Opens the Icon Picker; its choice comes back here.
+    private func pickIcon(app: TerminalApp) {
+        app.push(IconPickerScreen(selected: icon) { [weak self] picked in self?.icon = picked })
     }
 
     /// Saves and closes; refuses while the name is empty.

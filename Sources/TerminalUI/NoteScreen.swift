@@ -26,11 +26,15 @@ final class NoteScreen: Screen {
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
         let (shown, column) = titleField.visible(width: max(2, canvas.width - 12))
-        canvas.put(area.lowerBound, [Span(focus == .title ? "› " : "  "), Span(CellWidth.fit(tr("Title"), to: 8), .bold), Span(shown, .field)])
+        canvas.put(
+            area.lowerBound,
+            [Span(focus == .title ? "› " : "  "), Span(CellWidth.fit(tr("Title"), to: 8), .bold), Span(shown, .field)])
         if focus == .title { canvas.cursor = (area.lowerBound, 10 + column) }
         let rows = (area.lowerBound + 2)..<area.upperBound
         let (lines, cursor) = body.visible(width: max(2, canvas.width - 4), height: rows.count)
-        for (offset, line) in lines.enumerated() { canvas.put(rows.lowerBound + offset, "  " + TerminalText.line(line)) }
+        for (offset, line) in lines.enumerated() {
+            canvas.put(rows.lowerBound + offset, "  " + TerminalText.line(line))
+        }
         if focus == .body { canvas.cursor = (rows.lowerBound + cursor.row, 2 + cursor.column) }
     }
 

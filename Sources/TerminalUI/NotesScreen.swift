@@ -30,7 +30,8 @@ final class NotesScreen: Screen {
             let note = notes[index]
             let isSelected = index == scroller.selection
             let text = " \(isSelected ? app.glyphs.pointer : " ") " + TerminalText.line(note.title)
-            canvas.put(area.lowerBound + offset, CellWidth.fit(text, to: canvas.width), isSelected ? .selected : .normal)
+            canvas.put(
+                area.lowerBound + offset, CellWidth.fit(text, to: canvas.width), isSelected ? .selected : .normal)
         }
     }
 
@@ -39,10 +40,16 @@ final class NotesScreen: Screen {
         let note = notes.indices.contains(scroller.selection) ? notes[scroller.selection] : nil
         switch key {
         case .enter, .character("e"):
-            if let note { app.push(NoteScreen(editing: note)) }
+            // The list holds titles only: the body is decrypted when the note is opened.
+            if let note, let full = app.perform({ try app.session.withStore { try $0.note(id: note.id) } }) {
+                if let full { app.push(NoteScreen(editing: full)) }
+            }
         case .character("a"): app.push(NoteScreen(editing: nil))
         case .character("d"):
-            guard let note else { return }
+            guard let listed = note,
+                let found = app.perform({ try app.session.withStore { try $0.note(id: listed.id) } }),
+                let note = found
+            else { return }
             app.push(
                 ConfirmScreen(question: tr("Delete the note “%@”?", TerminalText.line(note.title))) { app in
                     guard app.perform({ try app.session.withStore { try $0.deleteNote(id: note.id) } }) != nil else {

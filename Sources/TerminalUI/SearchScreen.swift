@@ -42,7 +42,8 @@ final class SearchScreen: Screen {
         for (offset, index) in scroller.visible(height: rows.count).enumerated() {
             let (item, list) = results[index]
             let isSelected = index == scroller.selection
-            let listName = "  " + app.glyphs.icon(list.icon) + " " + CellWidth.truncate(TerminalText.line(list.name), to: 20)
+            let listName =
+                "  " + app.glyphs.icon(list.icon) + " " + CellWidth.truncate(TerminalText.line(list.name), to: 20)
             let head = " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
             let width = max(1, canvas.width - CellWidth.of(head) - CellWidth.of(listName) - 1)
             let text = CellWidth.fit(TerminalText.line(item.text), to: width)

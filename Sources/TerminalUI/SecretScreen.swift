@@ -13,7 +13,8 @@ final class SecretScreen: Screen {
     var title: String { message?.isShown == true ? tr("Secret stuff!") : tr("Nothing to see here") }
     var section: Section { .secret }
     var hints: String {
-        message?.isShown == true ? tr("h hide  Tab sections  q quit") : tr("Enter show the secret  Tab sections  q quit")
+        message?.isShown == true
+            ? tr("h hide  Tab sections  q quit") : tr("Enter show the secret  Tab sections  q quit")
     }
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {

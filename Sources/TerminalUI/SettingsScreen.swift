@@ -25,7 +25,9 @@ final class SettingsScreen: Screen {
             let isSelected = row.rawValue == scroller.selection
             let (label, value) = describe(row, app: app)
             let text = " \(isSelected ? app.glyphs.pointer : " ") " + CellWidth.fit(label, to: 28) + value
-            canvas.put(area.lowerBound + 2 * row.rawValue, CellWidth.fit(text, to: canvas.width), isSelected ? .selected : .normal)
+            canvas.put(
+                area.lowerBound + 2 * row.rawValue, CellWidth.fit(text, to: canvas.width),
+                isSelected ? .selected : .normal)
         }
     }
 

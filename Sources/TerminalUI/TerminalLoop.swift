@@ -53,7 +53,8 @@ final class TerminalLoop: @unchecked Sendable {
         draw()
         afterFirstFrame()
         while !app.isFinished {
-            if app.top is LockScreen {
+            // The lock screen prompts at once (and again after Enter); otherwise it waits for keys.
+            if let lock = app.top as? LockScreen, lock.wantsPrompt {
                 app.promptIfNeeded()
                 promptLine = nil
                 draw()
@@ -67,7 +68,9 @@ final class TerminalLoop: @unchecked Sendable {
 
     /// Blocks until standard input or the wake pipe is readable.
     func waitForInput() {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
         _ = poll(&fds, 2, -1)
     }
 
@@ -75,7 +78,9 @@ final class TerminalLoop: @unchecked Sendable {
     func handlePending() {
         var byte = [UInt8](repeating: 0, count: 64)
         while read(wake.read, &byte, byte.count) > 0 {}
-        for event in inbox.withLock({ events in defer { events = [] }; return events }) {
+        for event in inbox.withLock({ events in
+            defer { events = [] }; return events
+        }) {
             switch event {
             case .session(let event): app.handle(event)
             case .lifecycle(let event): handle(event)

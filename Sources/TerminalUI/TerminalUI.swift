@@ -13,16 +13,17 @@ public enum TerminalUI {
     /// - Parameters:
     ///   - environment: The process environment (NO_COLOR, the locale).
     ///   - configure: The session's configuration for the UI's authentication presenter.
-    /// - Returns: The exit status.
+    /// - Returns: The exit status, or nil when the terminal cannot be driven (an unknown `TERM`):
+    ///   then nothing was shown and the caller prints the overview instead.
     public static func run(
         environment: [String: String], configure: (any AuthenticationPresenter) -> AppSession.Configuration
-    ) -> Int32 {
+    ) -> Int32? {
         _ = setlocale(LC_ALL, "")
         let presenter = CursesPresenter()
         let session = AppSession(configuration: configure(presenter))
         let app = TerminalApp(session: session, unicode: cl_locale_is_utf8() != 0)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let display = CursesDisplay(noColor: noColor)
+        guard let display = CursesDisplay(noColor: noColor) else { return nil }
         app.start()
 
         let idle = session.lockSettings.method == .off ? nil : Double(max(1, session.lockSettings.idleMinutes) * 60)

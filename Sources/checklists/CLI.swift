@@ -43,8 +43,12 @@ enum CLI {
                     return ExitCode.ok.rawValue
                 }
                 try checkGlobalOptions(args)
-                if !args.has("--json") && TerminalUI.isInteractive {
-                    return TerminalUI.run(environment: environment) { Context.configuration(args, environment, $0) }
+                // On a terminal: the full-screen UI (unless TERM names no terminal it can drive).
+                if !args.has("--json") && TerminalUI.isInteractive,
+                    let status = TerminalUI.run(
+                        environment: environment, configure: { Context.configuration(args, environment, $0) })
+                {
+                    return status
                 }
                 var context = Context(arguments: args, environment: environment, output: output)
                 defer { context.session.close() }
