@@ -90,6 +90,8 @@ final class ListsScreen: Screen {
     }
 
     func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        // Under another screen it reloads when it shows again (`reappeared`).
+        guard app.top === self else { return }
         switch change {
         case .listsChanged, .itemsChanged: reload(app: app)
         default: break
