@@ -64,7 +64,9 @@ let package = Package(
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcurses", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Localization", "TerminalText"]),
+            dependencies: [
+                "CNcurses", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Localization", "TerminalText",
+            ]),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),

@@ -26,7 +26,12 @@ final class LockScreen: Screen {
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
         let middle = area.lowerBound + max(1, area.count / 3)
         canvas.put(middle, "   " + tr("Checklists"), .bold)
-        let action = method == .fingerprint ? tr("Unlock with fingerprint") : tr("Enter password")
+        let action: String
+        switch method {
+        case .fingerprint: action = tr("Unlock with fingerprint")
+        case .passcode: action = tr("Enter passcode")
+        default: action = tr("Enter password")
+        }
         canvas.put(middle + 2, "   " + action)
         if let outcome { canvas.put(middle + 4, "   " + outcome, .alert) }
     }
