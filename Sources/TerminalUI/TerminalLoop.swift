@@ -104,6 +104,8 @@ final class TerminalLoop: @unchecked Sendable {
         case .resign(let reason):
             app.session.willResignActive(reason)
             if app.session.isLocked && !(app.top is LockScreen) { app.showLock() }
+            // Nobody is in front now: the prompt comes when the app becomes active again.
+            (app.top as? LockScreen)?.wantsPrompt = false
             if reason == .suspended {
                 display.suspend()
                 LifecycleEvents.suspendProcess()
