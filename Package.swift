@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CNcurses", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
@@ -99,6 +102,11 @@ let package = Package(
         // Readers and writers of the iOS app's files, the JSON backup and iCalendar (no printing).
         .target(name: "Interchange", dependencies: ["ChecklistsKit"]),
         .target(
+            name: "TerminalUI",
+            dependencies: [
+                "CNcurses", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Localization", "TerminalText",
+            ]),
+        .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),
 
@@ -108,7 +116,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText", "Localization", "Interchange",
+                "TerminalText", "Localization", "Interchange", "TerminalUI",
             ],
             plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
@@ -131,6 +139,9 @@ let package = Package(
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

@@ -10,6 +10,7 @@ import ReminderAgent
 import Reminders
 import Sodium
 import TerminalText
+import TerminalUI
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
@@ -18,7 +19,8 @@ enum CLI {
 
     static var commands: [Command] {
         ChecklistCommands.all + ItemCommands.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
-            + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all + ImportCommands.all + ExportCommands.all
+            + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all + ImportCommands.all
+            + ExportCommands.all
     }
 
     /// Runs one invocation and returns the exit status.
@@ -89,6 +91,13 @@ enum CLI {
             return ExitCode.ok.rawValue
         }
         try checkGlobalOptions(args)
+        // On a terminal: the full-screen UI (unless TERM names no terminal it can drive).
+        if !args.has("--json") && TerminalUI.isInteractive,
+            let status = TerminalUI.run(
+                environment: environment, configure: { Context.configuration(args, environment, $0) })
+        {
+            return status
+        }
         var context = Context(arguments: args, environment: environment, output: output)
         defer { context.session.close() }
         try ChecklistCommands.printOverview(&context)

@@ -1,0 +1,131 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import Localization
+import TerminalText
+
+/// Checklist: one list's items, checkmark on the left, then text, due date and bell.
+final class ChecklistScreen: Screen {
+    private(set) var list: Checklist
+    private(set) var items: [ChecklistItem] = []
+    var scroller = Scroller()
+    /// Uptime (ns) of this screen's last write, to recognise its echo among change events.
+    private var lastOwnWrite: UInt64 = 0
+
+    init(list: Checklist, app: TerminalApp) {
+        self.list = list
+        reload(app: app)
+    }
+
+    var title: String {
+        TerminalText.line(list.name) + "  (" + ListsScreen.statusText(list.status) + ")"
+    }
+    var section: Section { .checklists }
+    var hints: String { tr("Space check  a add  e edit  d delete  u undo  / search  q back") }
+
+    var selected: ChecklistItem? { items.indices.contains(scroller.selection) ? items[scroller.selection] : nil }
+
+    /// Refetches the list and its items (after another process changed them).
+    func reload(app: TerminalApp) {
+        let selectedID = selected?.id
+        guard
+            let fresh = app.perform({ try app.session.withStore { try $0.checklist(id: list.id) } })
+        else { return }
+        guard let fresh else {
+            // Deleted elsewhere: back to the lists.
+            if app.top === self { app.pop() }
+            return
+        }
+        list = fresh
+        items = app.perform { try app.session.items(in: list.id) } ?? items
+        scroller.setCount(items.count)
+        if let selectedID, let index = items.firstIndex(where: { $0.id == selectedID }) { scroller.selection = index }
+    }
+
+    func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
+        guard !items.isEmpty else {
+            canvas.put(area.lowerBound + 1, "   " + tr("No items. Press a to add one."), .dim)
+            return
+        }
+        for (offset, index) in scroller.visible(height: area.count).enumerated() {
+            let item = items[index]
+            let isSelected = index == scroller.selection
+            canvas.put(area.lowerBound + offset, row(item, selected: isSelected, width: canvas.width, app: app))
+        }
+    }
+
+    /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔"
+    private func row(_ item: ChecklistItem, selected: Bool, width: Int, app: TerminalApp) -> [Span] {
+        let head = " \(selected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
+        var tail = item.dueDate.map { "  " + app.dateText($0) } ?? ""
+        tail += item.shouldRemind ? " " + app.glyphs.bell : (item.dueDate == nil ? "" : "   ")
+        tail += " "
+        let textWidth = max(1, width - CellWidth.of(head) - CellWidth.of(tail))
+        let text = CellWidth.fit(TerminalText.line(item.text), to: textWidth)
+        let style: Style = selected ? .selected : (item.checked ? .dim : .normal)
+        return [Span(head + text + tail, style)]
+    }
+
+    func handle(_ key: Key, app: TerminalApp) {
+        if scroller.handle(key, page: app.pageHeight) { return }
+        switch key {
+        case .character(" "), .character("x"):
+            guard let item = selected, let toggled = app.perform({ try app.session.toggleItem(id: item.id) }) else {
+                return
+            }
+            items[scroller.selection] = toggled
+            list.remaining += toggled.checked ? -1 : 1
+            lastOwnWrite = DispatchTime.now().uptimeNanoseconds
+        case .character("a"): app.push(ItemFormScreen(listID: list.id, editing: nil, app: app))
+        case .character("e"), .enter:
+            guard let item = selected else { return }
+            app.push(ItemFormScreen(listID: list.id, editing: item, app: app))
+        case .character("d"), .delete:
+            guard let item = selected, app.perform({ try app.session.deleteItem(id: item.id) }) != nil else { return }
+            app.undo = .item(item)
+            lastOwnWrite = DispatchTime.now().uptimeNanoseconds
+            items.remove(at: scroller.selection)
+            scroller.setCount(items.count)
+            list.total -= 1
+            if !item.checked { list.remaining -= 1 }
+            app.say(tr("Deleted “%@”. u to undo.", TerminalText.line(item.text)))
+        case .left, .character("h"), .character("q"), .escape:
+            app.perform { try app.session.setSetting(.checklistIndex, -1) }
+            app.pop()
+        default: break
+        }
+    }
+
+    /// Shows `itemID` selected (from search, or after an add).
+    func select(itemID: Int64) {
+        if let index = items.firstIndex(where: { $0.id == itemID }) { scroller.selection = index }
+    }
+
+    func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        // Under another screen it reloads when it shows again (`reappeared`).
+        guard app.top === self else { return }
+        switch change {
+        case .itemsChanged(let ids) where ids.contains(list.id) || ids.isEmpty:
+            if !isEcho(app: app) { reload(app: app) }
+        case .listsChanged(let ids) where ids.contains(list.id) || ids.isEmpty: reload(app: app)
+        default: break
+        }
+    }
+
+    /// Whether a change event is most likely this screen's own write coming back from the
+    /// change monitor: written in the last two seconds, and the list's counts are what the
+    /// screen shows. Then the items are not fetched again (on a 100,000-item list that is a
+    /// fifth of a second of keys not answered).
+    private func isEcho(app: TerminalApp) -> Bool {
+        guard DispatchTime.now().uptimeNanoseconds &- lastOwnWrite < 2_000_000_000,
+            let fresh = app.perform({ try app.session.withStore { try $0.checklist(id: list.id) } }),
+            let fresh
+        else { return false }
+        return fresh.total == list.total && fresh.remaining == list.remaining
+    }
+
+    func reappeared(app: TerminalApp) {
+        reload(app: app)
+        lastOwnWrite = DispatchTime.now().uptimeNanoseconds
+    }
+}

@@ -1,0 +1,123 @@
+import CNcurses
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The only code that draws: copies a `Canvas` to the terminal through ncursesw (which sends
+/// only the cells that changed) and reads keys. Colours only when NO_COLOR is unset.
+final class CursesDisplay {
+    private let colors: Bool
+    private var attributes: [Style: Int32] = [:]
+
+    /// Starts curses on the terminal (standard input and output); nil when the terminal type
+    /// is unknown.
+    init?(noColor: Bool) {
+        guard cl_start() == 0 else { return nil }
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = keypad(cl_stdscr(), true)
+        _ = nodelay(cl_stdscr(), true)
+        _ = set_escdelay(25)
+        colors = !noColor && has_colors()
+        if colors {
+            _ = start_color()
+            _ = use_default_colors()
+            _ = init_pair(1, Int16(COLOR_WHITE), Int16(COLOR_BLUE))
+            _ = init_pair(2, Int16(COLOR_RED), -1)
+        }
+        let bold = cl_attr_bold()
+        let reverse = cl_attr_reverse()
+        attributes = [
+            .normal: 0, .title: reverse | (colors ? cl_color_pair(1) : 0), .selected: reverse | bold,
+            .dim: cl_attr_dim(), .bold: bold, .field: cl_attr_underline(),
+            .alert: bold | (colors ? cl_color_pair(2) : 0),
+        ]
+        // Focus reports (CSI I / CSI O) come back as two extra keys.
+        _ = define_key("\u{1b}[I", Self.focusIn)
+        _ = define_key("\u{1b}[O", Self.focusOut)
+        Self.write(Self.modesOn)
+    }
+
+    /// Focus reporting, and "alternate scroll": the wheel sends arrow keys on this full screen
+    /// without capturing the mouse, so selecting text with it still works.
+    static let modesOn = "\u{1b}[?1004h\u{1b}[?1007h"
+    static let modesOff = "\u{1b}[?1007l\u{1b}[?1004l"
+
+    static let focusIn: Int32 = Int32(KEY_MAX) + 1
+    static let focusOut: Int32 = Int32(KEY_MAX) + 2
+
+    /// The terminal's size in cells.
+    var size: (width: Int, height: Int) { (Int(cl_cols()), Int(cl_lines())) }
+
+    /// Copies `canvas` to the screen.
+    func draw(_ canvas: Canvas) {
+        _ = erase()
+        for row in 0..<canvas.height {
+            var column: Int32 = 0
+            for span in canvas.rows[row] {
+                let chars = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                chars.withUnsafeBufferPointer { buffer in
+                    cl_put(Int32(row), column, buffer.baseAddress, Int32(buffer.count), attributes[span.style] ?? 0)
+                }
+                column += Int32(CellWidth.of(span.text))
+            }
+        }
+        if let cursor = canvas.cursor {
+            _ = curs_set(1)
+            _ = move(Int32(cursor.row), Int32(cursor.column))
+        } else {
+            _ = curs_set(0)
+        }
+        _ = refresh()
+    }
+
+    /// The next key already typed, or nil when there is none.
+    func readKey() -> Key? {
+        var value: UInt32 = 0
+        switch cl_read_key(&value) {
+        case 0: return Unicode.Scalar(value).map(Key.init(scalar:))
+        case 1: return Self.key(code: Int32(bitPattern: value))
+        default: return nil
+        }
+    }
+
+    static func key(code: Int32) -> Key? {
+        switch code {
+        case Int32(KEY_UP): .up
+        case Int32(KEY_DOWN): .down
+        case Int32(KEY_LEFT): .left
+        case Int32(KEY_RIGHT): .right
+        case Int32(KEY_HOME): .home
+        case Int32(KEY_END): .end
+        case Int32(KEY_NPAGE): .pageDown
+        case Int32(KEY_PPAGE): .pageUp
+        case Int32(KEY_BACKSPACE): .backspace
+        case Int32(KEY_DC): .delete
+        case Int32(KEY_ENTER): .enter
+        case Int32(KEY_BTAB): .backTab
+        case Int32(KEY_RESIZE): .resize
+        case focusIn: .focus(true)
+        case focusOut: .focus(false)
+        default: nil
+        }
+    }
+
+    /// Gives the terminal back (before Ctrl-Z stops the process, and at the end).
+    func suspend() {
+        Self.write(Self.modesOff)
+        _ = endwin()
+    }
+
+    /// Takes the terminal again after `suspend`.
+    func resume() {
+        _ = refresh()
+        Self.write(Self.modesOn)
+    }
+
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,115 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import Localization
+
+/// Add Item / Edit Item: the text, "Remind Me" and the due date. Done is dimmed and refuses while
+/// the text is empty; Esc (Cancel) discards.
+final class ItemFormScreen: Screen {
+    enum Field: Int, CaseIterable { case text, remind, due }
+
+    let listID: Int64
+    let editing: ChecklistItem?
+    var text: TextField
+    var remind: Bool
+    var due: DueDateField
+    var focus = Field.text
+
+    init(listID: Int64, editing: ChecklistItem?, app: TerminalApp) {
+        self.listID = listID
+        self.editing = editing
+        text = TextField(editing?.text ?? "")
+        remind = editing?.shouldRemind ?? false
+        due = DueDateField(date: editing?.dueDate, timeZone: app.timeZone)
+    }
+
+    var title: String { editing == nil ? tr("Add Item") : tr("Edit Item") }
+    var section: Section { .checklists }
+    var capturesText: Bool { true }
+    var hints: String {
+        switch focus {
+        case .text: tr("Enter Done  Esc Cancel  Tab/↓ next field")
+        case .remind: tr("Space switch  Enter Done  Esc Cancel  Tab next")
+        case .due: tr("←/→ part  ↑/↓ change  Space set/clear  Enter Done  Esc Cancel")
+        }
+    }
+
+    func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
+        var row = area.lowerBound + 1
+        let (shown, column) = text.visible(width: max(2, canvas.width - 14))
+        canvas.put(row, [label(tr("Text"), .text), Span(shown, .field)])
+        if focus == .text { canvas.cursor = (row, 12 + column) }
+        row += 2
+        canvas.put(row, [label(tr("Remind Me"), .remind), Span(app.glyphs.toggle(remind))])
+        row += 2
+        var dueSpans = [label(tr("Due Date"), .due)]
+        if let date = due.date {
+            dueSpans.append(Span(app.dateText(date)))
+        } else {
+            dueSpans.append(Span(tr("None"), .dim))
+        }
+        canvas.put(row, dueSpans)
+        row += 1
+        if due.date != nil {
+            var picker = [Span(String(repeating: " ", count: 12))]
+            for (index, part) in due.parts.enumerated() {
+                let isSelected = focus == .due && index == due.part.rawValue
+                picker.append(Span(isSelected ? "[" + part + "]" : " " + part + " ", isSelected ? .selected : .normal))
+                picker.append(Span(index == 2 ? "   " : index == 3 ? ":" : index < 2 ? "-" : ""))
+            }
+            canvas.put(row, picker)
+        }
+        row += 2
+        let blank = text.isBlank
+        canvas.put(
+            row,
+            [
+                Span("  "), Span("[ " + tr("Done") + " ]", blank ? .dim : .bold), Span("   "),
+                Span("[ " + tr("Cancel") + " ]"),
+            ])
+    }
+
+    private func label(_ text: String, _ field: Field) -> Span {
+        let marker = focus == field ? "› " : "  "
+        return Span(CellWidth.fit(marker + text, to: 12), focus == field ? .bold : .normal)
+    }
+
+    func handle(_ key: Key, app: TerminalApp) {
+        switch key {
+        case .escape: app.pop()
+        case .enter: done(app: app)
+        case .tab: focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .text
+        case .backTab: focus = Field(rawValue: (focus.rawValue + 2) % Field.allCases.count) ?? .text
+        case .down where focus != .due: focus = Field(rawValue: focus.rawValue + 1) ?? focus
+        case .up where focus != .due: focus = Field(rawValue: max(0, focus.rawValue - 1)) ?? focus
+        default:
+            switch focus {
+            case .text: text.handle(key)
+            case .remind: if key == .character(" ") { remind.toggle() }
+            case .due: _ = due.handle(key)
+            }
+        }
+    }
+
+    /// Saves (edits in place, never a copy) and closes; refuses while the text is empty.
+    func done(app: TerminalApp) {
+        guard !text.isBlank else {
+            app.say(tr("Done is not available: the item needs some text."), alert: true)
+            return
+        }
+        let saved: ChecklistItem?
+        if let editing {
+            saved = app.perform {
+                try app.session.editItem(
+                    id: editing.id, ItemChanges(text: text.text, dueDate: .some(due.date), shouldRemind: remind))
+            }
+        } else {
+            saved = app.perform {
+                try app.session.addItem(NewItem(text: text.text, dueDate: due.date, shouldRemind: remind), to: listID)
+            }
+        }
+        guard let saved else { return }
+        app.pop()
+        (app.top as? ChecklistScreen)?.select(itemID: saved.id)
+    }
+}

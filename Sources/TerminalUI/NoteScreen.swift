@@ -1,0 +1,72 @@
+import ChecklistsApp
+import ChecklistsKit
+import Localization
+import TerminalText
+
+/// Note: the title and a multi-line body. Esc saves and goes back (a note needs a title);
+/// Ctrl-X goes back without saving.
+final class NoteScreen: Screen {
+    enum Field { case title, body }
+
+    let editing: Note?
+    var titleField: TextField
+    var body: TextArea
+    var focus = Field.title
+
+    init(editing: Note?) {
+        self.editing = editing
+        titleField = TextField(editing?.title ?? "")
+        body = TextArea(editing?.body ?? "")
+    }
+
+    var title: String { editing == nil ? tr("New Note") : tr("Note") }
+    var section: Section { .notes }
+    var capturesText: Bool { true }
+    var hints: String { tr("Tab title/body  Esc save and back  Ctrl-X discard") }
+
+    func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
+        let (shown, column) = titleField.visible(width: max(2, canvas.width - 12))
+        canvas.put(
+            area.lowerBound,
+            [Span(focus == .title ? "› " : "  "), Span(CellWidth.fit(tr("Title"), to: 8), .bold), Span(shown, .field)])
+        if focus == .title { canvas.cursor = (area.lowerBound, 10 + column) }
+        let rows = (area.lowerBound + 2)..<area.upperBound
+        let (lines, cursor) = body.visible(width: max(2, canvas.width - 4), height: rows.count)
+        for (offset, line) in lines.enumerated() {
+            canvas.put(rows.lowerBound + offset, "  " + TerminalText.line(line))
+        }
+        if focus == .body { canvas.cursor = (rows.lowerBound + cursor.row, 2 + cursor.column) }
+    }
+
+    func handle(_ key: Key, app: TerminalApp) {
+        switch key {
+        case .escape: save(app: app)
+        case .control("x"): app.pop()
+        case .tab, .backTab: focus = focus == .title ? .body : .title
+        case .enter where focus == .title, .down where focus == .title: focus = .body
+        default:
+            if focus == .title { titleField.handle(key) } else { body.handle(key) }
+        }
+    }
+
+    /// Saves (a title is required) and closes.
+    func save(app: TerminalApp) {
+        guard !titleField.isBlank else {
+            app.say(tr("A note needs a title (Ctrl-X discards)."), alert: true)
+            return
+        }
+        let saved: Note?
+        if let editing {
+            if editing.title == titleField.text && editing.body == body.text {
+                app.pop()
+                return
+            }
+            saved = app.perform {
+                try app.session.withStore { try $0.updateNote(id: editing.id, title: titleField.text, body: body.text) }
+            }
+        } else {
+            saved = app.perform { try app.session.addNote(title: titleField.text, body: body.text) }
+        }
+        if saved != nil { app.pop() }
+    }
+}

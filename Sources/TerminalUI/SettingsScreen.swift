@@ -1,0 +1,90 @@
+import ChecklistsApp
+import ChecklistsKit
+import LocalAuthentication
+import Localization
+
+/// Settings: the app lock switch (it authenticates first and stays as it was when that fails)
+/// and the lock's times.
+final class SettingsScreen: Screen {
+    enum Row: Int, CaseIterable { case appLock, idle, reuse }
+
+    var scroller = Scroller()
+    private var lock: LockSettings
+
+    init(app: TerminalApp) {
+        lock = app.session.lockSettings
+        scroller.setCount(Row.allCases.count)
+    }
+
+    var title: String { tr("Settings") }
+    var section: Section { .settings }
+    var hints: String { tr("Space/Enter switch  ←/→ change  Tab sections  q quit") }
+
+    func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
+        for row in Row.allCases {
+            let isSelected = row.rawValue == scroller.selection
+            let (label, value) = describe(row, app: app)
+            let text = " \(isSelected ? app.glyphs.pointer : " ") " + CellWidth.fit(label, to: 28) + value
+            canvas.put(
+                area.lowerBound + 2 * row.rawValue, CellWidth.fit(text, to: canvas.width),
+                isSelected ? .selected : .normal)
+        }
+    }
+
+    private func describe(_ row: Row, app: TerminalApp) -> (String, String) {
+        switch row {
+        case .appLock:
+            let on = lock.method != .off
+            return (tr("App Lock"), app.glyphs.toggle(on) + (on ? "  " + Self.methodName(lock.method) : ""))
+        case .idle: return (tr("Lock after idle"), trn("%d minute", "%d minutes", lock.idleMinutes))
+        case .reuse: return (tr("Don't ask again within"), trn("%d second", "%d seconds", lock.reuseSeconds))
+        }
+    }
+
+    static func methodName(_ method: LockMethod) -> String {
+        switch method {
+        case .off: tr("Off")
+        case .fingerprint: tr("Fingerprint")
+        case .password: tr("Password")
+        case .passcode: tr("Passcode")
+        }
+    }
+
+    func handle(_ key: Key, app: TerminalApp) {
+        if scroller.handle(key, page: app.pageHeight) { return }
+        let row = Row(rawValue: scroller.selection) ?? .appLock
+        switch (row, key) {
+        case (.appLock, .enter), (.appLock, .character(" ")): switchLock(app: app)
+        case (.idle, .left), (.idle, .right):
+            let minutes = max(1, min(120, lock.idleMinutes + (key == .right ? 1 : -1)))
+            lock = app.perform { try app.session.saveLockTimes(reuseSeconds: nil, idleMinutes: minutes) } ?? lock
+        case (.reuse, .left), (.reuse, .right):
+            let seconds = max(0, min(300, lock.reuseSeconds + (key == .right ? 10 : -10)))
+            lock = app.perform { try app.session.saveLockTimes(reuseSeconds: seconds, idleMinutes: nil) } ?? lock
+        case (_, _) where key.isBack: app.quit()
+        default: break
+        }
+    }
+
+    /// Turns the app lock on (with the default method) or off; authentication comes first, and
+    /// when it fails the switch stays where it was and a toast says why.
+    private func switchLock(app: TerminalApp) {
+        let turningOn = lock.method == .off
+        let method = turningOn ? app.session.defaultLockMethod() : lock.method
+        do {
+            if turningOn { _ = try app.session.enableLock(method) } else { _ = try app.session.disableLock() }
+            app.say(turningOn ? tr("App lock is on.") : tr("App lock is off."))
+        } catch {
+            let failure =
+                turningOn
+                ? tr("Turning on %@ unlock failed", Self.methodName(method).lowercased())
+                : tr("Turning off %@ unlock failed", Self.methodName(method).lowercased())
+            app.say(failure + ": " + app.describe(error), alert: true)
+        }
+        lock = app.session.lockSettings
+    }
+
+    func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        if case .settingsChanged = change { lock = app.session.lockSettings }
+    }
+}

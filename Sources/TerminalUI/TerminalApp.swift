@@ -1,0 +1,120 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import Localization
+
+/// The terminal UI's state: a stack of screens over one app session. It turns keys and session
+/// events into calls on the core and draws a `Canvas`; the curses layer (`TerminalLoop`) only
+/// feeds it keys and copies frames. Used from one thread.
+public final class TerminalApp {
+    public let session: AppSession
+    let glyphs: Glyphs
+    let dates: DueDate.Display
+    /// The zone dates are shown and picked in.
+    let timeZone: TimeZone
+    /// The screens, bottom first; the last one is shown.
+    var stack: [any Screen] = []
+    /// A one-line message on the bottom row until the next key.
+    var toast: Span?
+    /// What `u` brings back.
+    var undo: Undo?
+    /// Rows of the content area at the last frame (a page for PgUp/PgDn).
+    var pageHeight = 20
+    /// Whether the user asked to quit.
+    public private(set) var isFinished = false
+
+    /// What the last delete removed.
+    enum Undo {
+        case item(ChecklistItem)
+        case list(Checklist, [ChecklistItem])
+        case note(Note)
+    }
+
+    public init(session: AppSession, unicode: Bool, timeZone: TimeZone = .current) {
+        self.session = session
+        glyphs = Glyphs(unicode: unicode)
+        self.timeZone = timeZone
+        dates = DueDate.Display(locale: session.configuration.locale.time, timeZone: timeZone)
+    }
+
+    /// Opens the store (or shows the lock screen) and the first screen: the list that was open
+    /// last, above the Checklists screen.
+    public func start() {
+        do {
+            guard try session.open() else {
+                showLock()
+                return
+            }
+        } catch {
+            stack = [MessageScreen(text: describe(error))]
+            return
+        }
+        showHome(reopenLast: true)
+    }
+
+    /// The Checklists screen, and above it the list opened last when asked.
+    func showHome(reopenLast: Bool) {
+        let lists = ListsScreen(app: self)
+        stack = [lists]
+        guard reopenLast, let id = try? session.setting(.checklistIndex), id >= 0,
+            let index = lists.lists.firstIndex(where: { $0.id == id })
+        else { return }
+        lists.scroller.selection = index
+        push(ChecklistScreen(list: lists.lists[index], app: self))
+    }
+
+    /// The lock screen alone (content screens are dropped with the key).
+    func showLock() {
+        undo = nil
+        stack = [LockScreen(app: self)]
+    }
+
+    var top: (any Screen)? { stack.last }
+
+    func push(_ screen: any Screen) { stack.append(screen) }
+
+    /// Closes the top screen; closing the last one quits.
+    func pop() {
+        stack.removeLast()
+        if let top { top.reappeared(app: self) } else { isFinished = true }
+    }
+
+    /// Ends the UI.
+    func quit() { isFinished = true }
+
+    /// Shows `message` on the bottom line until the next key.
+    func say(_ message: String, alert: Bool = false) {
+        toast = Span(message, alert ? .alert : .bold)
+    }
+
+    /// Runs a core call; a failure becomes an alert toast (a lock while at it shows the lock screen).
+    @discardableResult
+    func perform<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch AppSessionError.locked {
+            showLock()
+        } catch {
+            say(describe(error), alert: true)
+        }
+        return nil
+    }
+
+    /// A due date in the locale's medium date and short time (a plain space before AM/PM, so
+    /// terminals without that narrow space show it).
+    func dateText(_ date: Date) -> String {
+        dates.string(date).replacingOccurrences(of: "\u{202F}", with: " ")
+    }
+
+    /// One line for an error.
+    func describe(_ error: any Error) -> String {
+        switch error {
+        case AppSessionError.refused(let message), AppSessionError.rejected(let message),
+            AppSessionError.storage(let message):
+            message
+        case let e as ChecklistsError: e.description
+        case let e as StoreError: e.description
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import Synchronization
+
+/// The terminal UI's main loop: draws a frame, then blocks until a key, a session event
+/// (another process's change, a lock) or a lifecycle event arrives — nothing runs while nothing
+/// happens. Events from other threads are queued and wake the loop through a pipe.
+final class TerminalLoop: @unchecked Sendable {
+    enum Inbound: Sendable {
+        case session(SessionEvent)
+        case lifecycle(LifecycleEvent)
+    }
+
+    let app: TerminalApp
+    let display: CursesDisplay
+    let lifecycle: LifecycleEvents?
+    private let inbox = Mutex<[Inbound]>([])
+    let wake: (read: Int32, write: Int32)
+    /// The fingerprint prompt's key watcher, while one is shown.
+    var fingerprintWatch: FingerprintWatch?
+    /// A line the presenter shows under the lock screen while a prompt is up.
+    var promptLine: String?
+
+    init(app: TerminalApp, display: CursesDisplay, lifecycle: LifecycleEvents?) {
+        self.app = app
+        self.display = display
+        self.lifecycle = lifecycle
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wake = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
+
+    /// Queues an event from any thread and wakes the loop.
+    func post(_ event: Inbound) {
+        inbox.withLock { $0.append(event) }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    /// Runs until the user quits; `afterFirstFrame` runs once the first frame is out.
+    func run(afterFirstFrame: () -> Void) {
+        draw()
+        afterFirstFrame()
+        while !app.isFinished {
+            // The lock screen prompts at once (and again after Enter); otherwise it waits for keys.
+            if let lock = app.top as? LockScreen, lock.wantsPrompt {
+                app.promptIfNeeded()
+                promptLine = nil
+                draw()
+                continue
+            }
+            waitForInput()
+            handlePending()
+            draw()
+        }
+    }
+
+    /// Blocks until standard input or the wake pipe is readable.
+    func waitForInput() {
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&fds, 2, -1)
+    }
+
+    /// Handles queued events, then every key already typed.
+    func handlePending() {
+        var byte = [UInt8](repeating: 0, count: 64)
+        while read(wake.read, &byte, byte.count) > 0 {}
+        for event in inbox.withLock({ events in
+            defer { events = [] }; return events
+        }) {
+            switch event {
+            case .session(let event): app.handle(event)
+            case .lifecycle(let event): handle(event)
+            }
+        }
+        while let key = display.readKey() {
+            lifecycle?.noteActivity()
+            switch key {
+            case .focus(let focused): lifecycle?.noteFocus(focused)
+            case .resize: break
+            default: app.handle(key)
+            }
+            if app.isFinished { return }
+        }
+    }
+
+    /// Resign and become active: the session acts, Ctrl-Z stops the process with the terminal
+    /// given back, and with the app lock on the lock screen comes up (and prompts at once).
+    func handle(_ event: LifecycleEvent) {
+        switch event {
+        case .resign(let reason):
+            app.session.willResignActive(reason)
+            if app.session.isLocked && !(app.top is LockScreen) { app.showLock() }
+            // Nobody is in front now: the prompt comes when the app becomes active again.
+            (app.top as? LockScreen)?.wantsPrompt = false
+            if reason == .suspended {
+                display.suspend()
+                LifecycleEvents.suspendProcess()
+                display.resume()
+            }
+        case .becomeActive:
+            let mustUnlock = app.session.didBecomeActive()
+            if mustUnlock {
+                if let lock = app.top as? LockScreen { lock.wantsPrompt = true } else { app.showLock() }
+            } else if app.top is LockScreen {
+                app.showHome(reopenLast: true)
+            }
+        }
+    }
+
+    /// Draws the current frame (and the presenter's line over the lock screen).
+    func draw() {
+        let (width, height) = display.size
+        var canvas = app.render(width: width, height: height)
+        if let promptLine, app.top is LockScreen { canvas.put(height - 3, "   " + promptLine, .bold) }
+        display.draw(canvas)
+    }
+}

@@ -1,0 +1,55 @@
+import CNcurses
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+
+/// The full-screen terminal UI: what `checklists` opens with no command on a terminal.
+public enum TerminalUI {
+    /// Whether standard input and output are both terminals (else the CLI prints the overview).
+    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+    /// Runs the UI until the user quits.
+    /// - Parameters:
+    ///   - environment: The process environment (NO_COLOR, the locale).
+    ///   - configure: The session's configuration for the UI's authentication presenter.
+    /// - Returns: The exit status, or nil when the terminal cannot be driven (an unknown `TERM`):
+    ///   then nothing was shown and the caller prints the overview instead.
+    public static func run(
+        environment: [String: String], configure: (any AuthenticationPresenter) -> AppSession.Configuration
+    ) -> Int32? {
+        _ = setlocale(LC_ALL, "")
+        let presenter = CursesPresenter()
+        let session = AppSession(configuration: configure(presenter))
+        let app = TerminalApp(session: session, unicode: cl_locale_is_utf8() != 0)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        guard let display = CursesDisplay(noColor: noColor) else { return nil }
+        app.start()
+
+        let idle = session.lockSettings.method == .off ? nil : Double(max(1, session.lockSettings.idleMinutes) * 60)
+        let lifecycle = LifecycleEvents(configuration: LifecycleEvents.Configuration(idleTimeout: idle))
+        let loop = TerminalLoop(app: app, display: display, lifecycle: lifecycle)
+        presenter.loop.withLock { $0 = loop }
+        let observer = session.addObserver { [weak loop] event in loop?.post(.session(event)) }
+        lifecycle.addObserver { [weak loop, session] event in
+            // A session lock or sleep cancels a prompt on screen at once (the loop may be inside it).
+            if event == .resign(.sessionLocked) || event == .resign(.sleep) {
+                session.authentication.systemEvents.cancelEvaluations()
+            }
+            loop?.post(.lifecycle(event))
+        }
+        Task.detached { await lifecycle.start() }
+        // Changes from other processes are watched from the first frame on (start stays quick).
+        var monitor: ChangeMonitor?
+        loop.run { monitor = try? session.watchChanges() }
+
+        monitor?.stop()
+        lifecycle.stop()
+        session.removeObserver(observer)
+        presenter.loop.withLock { $0 = nil }
+        display.suspend()
+        session.willResignActive(.suspended)
+        session.close()
+        return 0
+    }
+}

@@ -1,0 +1,67 @@
+/// A one-line text field: Unicode text edited by whole characters, with a cursor.
+public struct TextField: Sendable, Equatable {
+    public private(set) var characters: [Character]
+    /// The cursor, as a character index (0...count).
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    /// The text as typed.
+    public var text: String { String(characters) }
+
+    /// Whether the text is empty or only blanks.
+    public var isBlank: Bool { characters.allSatisfy(\.isWhitespace) }
+
+    /// Applies an editing key; returns false for keys a field does not use.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let c): insert(String(c))
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .control("d"):
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"): characters.removeSubrange(cursor...)
+        default: return false
+        }
+        return true
+    }
+
+    /// Inserts `text` at the cursor (typing or a paste); line breaks and tabs become spaces.
+    public mutating func insert(_ text: String) {
+        let cleaned = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+            .filter { !$0.unicodeScalars.allSatisfy { $0.value < 32 || $0.value == 127 } }
+        characters.insert(contentsOf: cleaned, at: cursor)
+        cursor += cleaned.count
+    }
+
+    /// The part that fits in `width` cells around the cursor, and the cursor's column in it.
+    public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+        guard width > 1 else { return ("", 0) }
+        var start = 0
+        // Scroll so the cursor stays inside the field (one cell kept for it at the end).
+        while CellWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
+        var shown = ""
+        var used = 0
+        for character in characters[start...] {
+            let w = CellWidth.of(String(character))
+            if used + w > width { break }
+            shown.append(character)
+            used += w
+        }
+        return (shown, CellWidth.of(String(characters[start..<cursor])))
+    }
+}

@@ -1,0 +1,61 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// Settings' app lock switch and the Secret screen, with a scripted presenter and a fake
+/// account password (the real prompts are drawn by the loop; these screens only call the core).
+@Suite(.serialized) struct SettingsScreenTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("home") }
+
+    func makeApp(passwords: [String?]) throws -> TerminalApp {
+        let authentication = LAEnvironment(
+            accountPassword: FakePasswordVerifier(password: "account pw"),
+            presenter: ScriptedPresenter(passwords: passwords),
+            stateDirectory: home, runtimeDirectory: dir.appending("run"))
+        let configuration = AppSession.Configuration(
+            home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal)
+        let app = TerminalApp(session: AppSession(configuration: configuration), unicode: true)
+        _ = try app.session.open()
+        app.start()
+        return app
+    }
+
+    func frame(_ app: TerminalApp) -> String { app.render(width: 80, height: 24).text }
+
+    @Test func theAppLockSwitchStaysOffWithAToastWhenAuthenticationFails() throws {
+        let app = try makeApp(passwords: [nil])
+        app.handle(.character("4"))
+        #expect(frame(app).contains("App Lock"))
+        app.handle(.character(" "))
+        #expect(frame(app).contains("Turning on password unlock failed"))
+        #expect(frame(app).contains("[Off  ○]"))
+        #expect(app.session.lockSettings.method == .off)
+    }
+
+    @Test func theAppLockSwitchTurnsOnAfterAuthenticating() throws {
+        let app = try makeApp(passwords: ["account pw", "account pw"])
+        app.handle(.character("4"))
+        app.handle(.enter)
+        #expect(frame(app).contains("App lock is on."))
+        #expect(frame(app).contains("[●  On]  Password"))
+        #expect(app.session.lockSettings.method == .password)
+    }
+
+    @Test func theSecretShowsOnlyAfterAuthenticating() throws {
+        let app = try makeApp(passwords: [nil, "account pw"])
+        app.handle(.character("3"))
+        #expect(frame(app).contains("Nothing to see here"))
+        app.handle(.enter)
+        #expect(frame(app).contains("Nothing to see here"))
+        app.handle(.enter)
+        #expect(frame(app).contains("Secret stuff!"))
+        app.handle(.character("h"))
+        #expect(frame(app).contains("Nothing to see here"))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary in tmux: what a user types and sees.
+@Suite(.serialized) struct TerminalUIEndToEndTests {
+    let dir = TemporaryDirectory("checklists-tui")
+    var home: String { dir.appending("home") }
+    var cli: CLIRunner { CLIRunner(home: home) }
+
+    /// `checklists` on a terminal, started on the Checklists screen.
+    func start(_ extra: [String: String] = [:], width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        _ = try cli.run("lists")
+        var env = cli.environment
+        env["TERM"] = "screen"  // what tmux itself emulates, so its key sequences match
+        for (k, v) in extra { env[k] = v }
+        let tui = try TmuxSession(
+            [CLIRunner.binary], environment: env, socket: dir.appending("tmux"), width: width, height: height)
+        try tui.waitFor("? help")
+        // The first run opens its list (as the iOS app does): go back to Checklists.
+        if try Self.title(tui.screen()) != "Checklists" {
+            try tui.press("q")
+            try tui.waitUntil("the Checklists screen") { Self.title($0) == "Checklists" }
+        }
+        return tui
+    }
+
+    /// The screen's title (its second row).
+    static func title(_ screen: String) -> String {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows.count > 1 ? rows[1].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    func json(_ arguments: String...) throws -> [[String: Any]] {
+        let result = try cli.run(arguments: arguments + ["--json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test func createsAListWithAnIconAndAddsEditsTogglesAndDeletesAnItem() throws {
+        let tui = try start()
+        try tui.press("a")
+        try tui.waitFor("Add Checklist")
+        try tui.type("Trips 2026")
+        try tui.press("Tab", "Enter")
+        try tui.waitFor("Choose Icon")
+        try tui.press("G", "Enter")
+        try tui.waitFor("🛫  Trips")
+        try tui.press("d")
+        try tui.waitFor("Trips 2026")
+        let list = try #require(try json("lists").first { $0["name"] as? String == "Trips 2026" })
+        #expect(list["icon"] as? String == "Trips")
+
+        try tui.waitUntil("the new list selected") { $0.contains("› 🛫  Trips 2026") }
+        try tui.press("Enter")
+        try tui.waitFor("Trips 2026  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.type("Passport")
+        try tui.press("Enter")
+        try tui.waitFor("[ ] Passport")
+        try tui.press("Space")
+        try tui.waitFor("[✓] Passport")
+        let items = try json("items", "Trips 2026")
+        #expect(items.count == 1)
+        #expect(items.first?["checked"] as? Bool == true)
+        let id = items.first?["id"] as? Int
+
+        try tui.press("e")
+        try tui.waitFor("Edit Item")
+        try tui.press("End")
+        try tui.type(" & visa")
+        try tui.press("Enter")
+        try tui.waitFor("[✓] Passport & visa")
+        let edited = try json("items", "Trips 2026")
+        #expect(edited.count == 1)
+        #expect(edited.first?["id"] as? Int == id)
+
+        try tui.press("d")
+        try tui.waitFor("Deleted “Passport & visa”. u to undo.")
+        #expect(try json("items", "Trips 2026").isEmpty)
+        try tui.press("u")
+        try tui.waitFor("Passport & visa")
+        #expect(try json("items", "Trips 2026").count == 1)
+    }
+
+    @Test func doneIsRefusedWhileTheTextIsEmpty() throws {
+        let tui = try start()
+        try tui.press("Enter")
+        try tui.waitFor("List  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.press("Enter")
+        try tui.waitFor("Done is not available")
+        #expect(try tui.screen().contains("Add Item"))
+        try tui.press("Escape")
+        try tui.waitFor("No items. Press a to add one.")
+        #expect(try json("items", "List").isEmpty)
+    }
+
+    @Test func deletingAListAsksFirstAndSaysWhatGoesWithIt() throws {
+        _ = try cli.run("list", "add", "Old")
+        _ = try cli.run("item", "add", "Old", "one")
+        _ = try cli.run("item", "add", "Old", "two", "--due", "2099-01-01 09:00", "--remind")
+        let tui = try start()
+        try tui.press("G")
+        try tui.waitFor("› ·   Old")
+        try tui.press("d")
+        try tui.waitFor("Delete “Old”? 2 items and 1 reminder go with it.")
+        try tui.press("n")
+        try tui.waitForNo("Delete “Old”?")
+        #expect(try json("lists").contains { $0["name"] as? String == "Old" })
+        try tui.press("d")
+        try tui.waitFor("Delete “Old”?")
+        try tui.press("y")
+        try tui.waitFor("Deleted “Old”. u to undo.")
+        #expect(try !json("lists").contains { $0["name"] as? String == "Old" })
+    }
+
+    @Test func aChangeByTheCLIInAnotherProcessShowsWithoutAKeypress() throws {
+        let tui = try start()
+        try tui.press("Enter")
+        try tui.waitFor("List  (No Items)")
+        _ = try cli.run("item", "add", "List", "Added elsewhere")
+        try tui.waitFor("[ ] Added elsewhere")
+        try tui.waitFor("List  (1 Remaining)")
+        _ = try cli.run("list", "add", "Second")
+        try tui.press("q")
+        try tui.waitFor("Second")
+    }
+
+    @Test func noColorLeavesOutColoursButKeepsTheLayout() throws {
+        let plain = try start(["NO_COLOR": "1"])
+        let withoutColor = try plain.screen(escapes: true)
+        #expect(!withoutColor.contains("[44m") && !withoutColor.contains(";44m"))
+        #expect(withoutColor.contains("Checklists"))
+        plain.stop()
+        let colored = try start()
+        try colored.waitUntil("a coloured title bar") { _ in
+            let text = (try? colored.screen(escapes: true)) ?? ""
+            return text.contains("44m") || text.contains(";44")
+        }
+    }
+
+    @Test func redrawsOnResize() throws {
+        let tui = try start()
+        try tui.resize(width: 100, height: 30)
+        try tui.waitUntil("the bar across 100 columns") { screen in
+            let first = screen.split(separator: "\n").first.map(String.init) ?? ""
+            return first.hasSuffix("? help") && first.count >= 95
+        }
+        try tui.resize(width: 60, height: 20)
+        try tui.waitUntil("the bar across 60 columns") { screen in
+            let first = screen.split(separator: "\n").first.map(String.init) ?? ""
+            return first.hasSuffix("? help") && first.count <= 60
+        }
+    }
+
+    @Test func withoutATerminalItPrintsTheOverview() throws {
+        _ = try cli.run("list", "add", "Plain")
+        let result = try cli.run()
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Plain"))
+        #expect(!result.stdout.contains("\u{1b}["))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The lock screen in the real binary: the app passcode lock, Ctrl-Z and `fg` from a shell.
+@Suite(.serialized) struct TerminalUILockTests {
+    let dir = TemporaryDirectory("checklists-tuilock")
+    var home: String { dir.appending("home") }
+    static let passcode = "246810"
+
+    var environment: [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home,
+            "XDG_RUNTIME_DIR": dir.appending("run"), "CHECKLISTS_PASSCODE_COST": "min",
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus", "CHECKLISTS_FINGERPRINT": "off",
+            "TERM": "screen", "PS1": "shell$ ",
+        ]
+    }
+
+    /// Content shows: the tab bar marks a section and no lock screen is up.
+    static func unlocked(_ screen: String) -> Bool {
+        screen.contains("[1 Checklists]") && !screen.contains("Checklists is locked")
+    }
+
+    @Test func ctrlZAndFgBringTheLockScreenBackAndItPromptsAtOnce() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("list", "add", "Groceries").status == 0)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
+        #expect(enabled.status == 0)
+        // A shell with job control in a kernel session keyring of its own (no cached unlock).
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("shell$")
+        try tui.type(CLIRunner.binary)
+        try tui.press("Enter")
+        try tui.waitFor("Checklists is locked")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked", Self.unlocked)
+
+        // No reuse window: coming back asks again.
+        try tui.press("4")
+        try tui.waitFor("Don't ask again within")
+        try tui.waitFor("0 seconds")
+
+        try tui.press("C-z")
+        try tui.waitFor("Stopped")
+        try tui.type("fg")
+        try tui.press("Enter")
+        try tui.waitFor("Checklists is locked")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type("000000")
+        try tui.press("Enter")
+        try tui.waitUntil("a wrong passcode refused") {
+            !$0.contains("Groceries") && $0.contains("Checklists is locked")
+        }
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked", Self.unlocked)
+        try tui.press("Escape", "q", "q")
+        try tui.waitFor("shell$")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// logind's session Lock/Unlock (python3-dbusmock on a private system bus, scripts/rig-dbusmock.sh)
+/// lock the terminal UI; it prompts once the session is unlocked.
+@Suite(.serialized) struct TerminalUILogindTests {
+    let dir = TemporaryDirectory("checklists-tuilogind")
+    var home: String { dir.appending("home") }
+    static let root =
+        ProcessInfo.processInfo.environment["CHECKLISTS_ROOT"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func rig(_ arguments: String...) throws -> String {
+        let result = try CLIRunner.execute(
+            "/bin/bash", [Self.root + "/scripts/rig-dbusmock.sh"] + arguments + [dir.appending("rig")],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": dir.path])
+        guard result.status == 0 else { throw RigError(name: "dbusmock", message: result.stderr) }
+        return result.stdout
+    }
+
+    @Test func aSessionLockShowsTheLockScreenAndUnlockingPrompts() throws {
+        try FileManager.default.createDirectory(atPath: dir.appending("rig"), withIntermediateDirectories: true)
+        var environment = [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home,
+            "XDG_RUNTIME_DIR": dir.appending("run"), "CHECKLISTS_PASSCODE_COST": "min",
+            "CHECKLISTS_FINGERPRINT": "off", "TERM": "screen",
+        ]
+        for line in try rig("start").split(separator: "\n") where line.hasPrefix("export ") {
+            let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 {
+                environment[pair[0]] = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            }
+        }
+        defer { _ = try? rig("stop") }
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", CLIRunner.binary], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("Checklists passcode:")
+        try tui.type("246810")
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked") { $0.contains("[1 Checklists]") }
+
+        _ = try rig("lock")
+        try tui.waitFor("Checklists is locked")
+        #expect(try !tui.screen().contains("Checklists passcode:"))
+        _ = try rig("unlock")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type("246810")
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked again") { $0.contains("[1 Checklists]") }
+    }
+}
