@@ -38,7 +38,8 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
     /// Waits (without blocking a thread) until a verification waits for a finger, then
     /// delivers `event` to it.
     public func touch(_ event: ScanEvent) async {
-        for _ in 0..<500 {
+        // Waits (up to a minute: a loaded machine is slow) until a scan is being waited for.
+        for _ in 0..<6000 {
             if lock.withLock({ armed }) { break }
             try? await Task.sleep(for: .milliseconds(10))
         }

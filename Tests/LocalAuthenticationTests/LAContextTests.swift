@@ -14,7 +14,8 @@ import Testing
         var env = LAEnvironment(
             biometrics: reader, accountPassword: password.map(FakePasswordVerifier.init), presenter: presenter,
             stateDirectory: dir.appending("state"), runtimeDirectory: dir.appending("run"))
-        env.fingerTimeout = 5
+        // Generous: under a loaded machine the scripted touches can take seconds to arrive.
+        env.fingerTimeout = 60
         env.systemEvents = events
         return env
     }
