@@ -13,3 +13,22 @@ extension Checklist.Status {
         }
     }
 }
+
+extension Icon {
+    /// The icon's name in the user's language ("Groceries", zh_CN "杂货"), as the Icon Picker of
+    /// every front end shows it.
+    public var localizedName: String {
+        switch self {
+        case .noIcon: tr("No Icon")
+        case .appointments: tr("Appointments")
+        case .birthdays: tr("Birthdays")
+        case .chores: tr("Chores")
+        case .drinks: tr("Drinks")
+        case .folder: tr("Folder")
+        case .groceries: tr("Groceries")
+        case .inbox: tr("Inbox")
+        case .photos: tr("Photos")
+        case .trips: tr("Trips")
+        }
+    }
+}

@@ -21,7 +21,7 @@ final class IconPickerScreen: Screen {
             let icon = Icon.allCases[index]
             let isSelected = index == scroller.selection
             let text =
-                " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.icon(icon))  \(ListFormScreen.iconName(icon))"
+                " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.icon(icon))  \(icon.localizedName)"
             canvas.put(area.lowerBound + offset, CellWidth.fit(text, to: 40), isSelected ? .selected : .normal)
         }
     }

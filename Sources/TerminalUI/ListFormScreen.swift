@@ -31,7 +31,7 @@ final class ListFormScreen: Screen {
         let (shown, column) = name.visible(width: max(2, canvas.width - 14))
         canvas.put(row, [label(tr("Name"), .name), Span(shown, .field)])
         if focus == .name { canvas.cursor = (row, 12 + column) }
-        canvas.put(row + 2, [label(tr("Icon"), .icon), Span(app.glyphs.icon(icon) + "  " + Self.iconName(icon))])
+        canvas.put(row + 2, [label(tr("Icon"), .icon), Span(app.glyphs.icon(icon) + "  " + icon.localizedName)])
         canvas.put(
             row + 4,
             [
@@ -42,22 +42,6 @@ final class ListFormScreen: Screen {
 
     private func label(_ text: String, _ field: Field) -> Span {
         Span(CellWidth.fit((focus == field ? "› " : "  ") + text, to: 12), focus == field ? .bold : .normal)
-    }
-
-    /// An icon's name in the user's language.
-    static func iconName(_ icon: Icon) -> String {
-        switch icon {
-        case .noIcon: tr("No Icon")
-        case .appointments: tr("Appointments")
-        case .birthdays: tr("Birthdays")
-        case .chores: tr("Chores")
-        case .drinks: tr("Drinks")
-        case .folder: tr("Folder")
-        case .groceries: tr("Groceries")
-        case .inbox: tr("Inbox")
-        case .photos: tr("Photos")
-        case .trips: tr("Trips")
-        }
     }
 
     func handle(_ key: Key, app: TerminalApp) {

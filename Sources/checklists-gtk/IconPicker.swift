@@ -19,7 +19,7 @@ final class IconPicker {
         Accessible.setLabel(list, tr("Icon Picker"))
         for icon in Icon.allCases {
             let row = adw_action_row_new()!
-            adw_preferences_row_set_title(typed(row), icon.title)
+            adw_preferences_row_set_title(typed(row), icon.localizedName)
             adw_action_row_add_prefix(typed(row), Build.image(icon.iconName, pixelSize: 24))
             gtk_list_box_row_set_activatable(Cast.to(GtkListBoxRow.self, row), 1)
             gtk_list_box_append(OpaquePointer(list), row)

@@ -26,7 +26,7 @@ final class ListForm {
         adw_preferences_row_set_title(typed(name), tr("Name"))
         Build.setEditableText(name, list?.name ?? "")
         iconImage = Build.image(icon.iconName, pixelSize: 24)
-        iconLabel = Build.label(icon.title, classes: ["dim-label"])
+        iconLabel = Build.label(icon.localizedName, classes: ["dim-label"])
         picker = IconPicker(selected: icon)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_popover(OpaquePointer(button), picker.popover)
@@ -48,7 +48,7 @@ final class ListForm {
             guard let self else { return }
             self.icon = icon
             gtk_image_set_from_icon_name(OpaquePointer(self.iconImage), icon.iconName)
-            Build.setText(self.iconLabel, icon.title)
+            Build.setText(self.iconLabel, icon.localizedName)
         }
         dialog.onDone = { [weak self] in
             guard let self else { return }

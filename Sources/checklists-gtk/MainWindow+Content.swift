@@ -15,7 +15,7 @@ extension MainWindow {
         sidebar.show(shown, selected: current?.id)
         if let current, let fresh = shown.first(where: { $0.id == current.id }) {
             self.current = fresh
-            adw_window_title_set_subtitle(OpaquePointer(contentTitle), fresh.status.title)
+            adw_window_title_set_subtitle(OpaquePointer(contentTitle), fresh.status.localizedText)
             adw_window_title_set_title(OpaquePointer(contentTitle), fresh.name)
         } else if current != nil {
             close()
@@ -28,7 +28,7 @@ extension MainWindow {
     func open(_ list: Checklist, focus: Bool = false) {
         current = list
         adw_window_title_set_title(OpaquePointer(contentTitle), list.name)
-        adw_window_title_set_subtitle(OpaquePointer(contentTitle), list.status.title)
+        adw_window_title_set_subtitle(OpaquePointer(contentTitle), list.status.localizedText)
         for button in contentButtons { Build.sensitive(button, true) }
         reloadItems()
         adw_leaflet_set_visible_child_name(OpaquePointer(leaflet), "content")

@@ -56,10 +56,10 @@ final class SidebarView {
     /// AdwActionRow's widgets, which counts at start with a hundred lists.
     private func makeRow(_ list: Checklist) -> Widget {
         let icon = Build.image(list.icon.iconName, pixelSize: 24)
-        Accessible.setLabel(icon, list.icon.title)
+        Accessible.setLabel(icon, list.icon.localizedName)
         let name = Build.label(list.name)
         gtk_label_set_ellipsize(typed(name), PANGO_ELLIPSIZE_END)
-        let status = Build.label(list.status.title, classes: ["dim-label", "caption"])
+        let status = Build.label(list.status.localizedText, classes: ["dim-label", "caption"])
         let labels = Build.box(vertical: true, spacing: 2, [name, status])
         gtk_widget_set_hexpand(labels, 1)
         gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
