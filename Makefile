@@ -119,6 +119,7 @@ install-files: docs-from install-locale
 	@# The desktop app, its desktop file and icons (when GTK_BIN is given).
 	if [ -n "$(GTK_BIN)" ]; then \
 		install -Dm755 "$(GTK_BIN)" "$(DESTDIR)$(BINDIR)/checklists-gtk" && \
+		install -Dm644 data/checklists-gtk.1 "$(DESTDIR)$(MANDIR)/man1/checklists-gtk.1" && \
 		install -Dm644 data/io.github.checklists.Checklists.desktop \
 			"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" && \
 		for icon in data/icons/hicolor/scalable/apps/*.svg; do \
@@ -131,7 +132,7 @@ uninstall:
 		"$(DESTDIR)$(BASH_COMPLETION_DIR)/checklists" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_checklists" \
 		"$(DESTDIR)$(FISH_COMPLETION_DIR)/checklists.fish" "$(DESTDIR)$(SYSTEMD_USER_DIR)/checklists-agent.service" \
 		"$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/checklists.mo "$(DESTDIR)$(BINDIR)/checklists-gtk" \
-		"$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" \
+		"$(DESTDIR)$(MANDIR)/man1/checklists-gtk.1" "$(DESTDIR)$(PREFIX)/share/applications/io.github.checklists.Checklists.desktop" \
 		"$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/checklists-*.svg "$(DESTDIR)$(PREFIX)"/share/icons/hicolor/scalable/apps/io.github.checklists.Checklists*.svg
 
 # The translations (po/*.po compiled with msgfmt) under $(DESTDIR)$(PREFIX)/share/locale.

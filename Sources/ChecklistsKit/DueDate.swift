@@ -14,7 +14,7 @@ public enum DueDate {
     public static let acceptedForms =
         "Use a day, a time, or both: a day is YYYY-MM-DD, today, tomorrow, friday, next monday, dec 24, "
         + "24 dec 2026, in 3 days, or DD.MM.YYYY / MM/DD/YYYY where your locale (LC_TIME) writes dates that way; "
-        + "a time is 18:00, 9am or 9:30pm. A day alone means 09:00 that day; a time alone is its next occurrence; "
+        + "a time is 18:00, 9am or 9:30pm. A day alone means 09:00 that day (see all-day-hour in checklists settings); a time alone is its next occurrence; "
         + "or in 2 hours / in 30 minutes. Years \(years.lowerBound)-\(years.upperBound)."
 
     /// Parses what the user typed (see `DueDateParser` for the forms).
@@ -24,13 +24,17 @@ public enum DueDate {
     ///   - timeZone: The zone of times without an explicit offset.
     ///   - locale: Decides whether `24.12.2026` or `12/24/2026` is read (`UserLocale().time` by default).
     /// - Returns: The date rounded down to the minute. A day without a time is due at the
-    ///   all-day hour (09:00) of that day: items keep one due time, so this is when its reminder
-    ///   fires — never at midnight.
+    ///   all-day hour (`allDayHour`, 09:00 unless `checklists settings all-day-hour` says
+    ///   otherwise) of that day: items keep one due time, so this is when its reminder fires —
+    ///   never at midnight.
     /// - Throws: `ChecklistsError.badDate` or `.skippedTime` when the text names no due date.
     public static func parse(
-        _ text: String, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = UserLocale().time
+        _ text: String, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = UserLocale().time,
+        allDayHour: Int = 9
     ) throws -> Date {
-        try DueDateParser(now: now, timeZone: timeZone, order: DueDateOrder(locale: locale)).parse(text).reminder
+        try DueDateParser(
+            now: now, timeZone: timeZone, order: DueDateOrder(locale: locale), allDayReminderHour: allDayHour
+        ).parse(text).reminder
     }
 
     /// The date as the locale's medium date and short time ("1 Dec 2026, 09:30").

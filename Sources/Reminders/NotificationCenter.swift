@@ -70,6 +70,17 @@ public final class NotificationCenter: @unchecked Sendable {
         try setMeta("ShowItemText", on ? "on" : "off")
     }
 
+    /// The hour (0-23) at which an item given a day without a time is due, so its reminder
+    /// fires then (default 9: never at midnight).
+    public var allDayHour: Int {
+        guard let text = try? meta("AllDayHour"), let hour = Int(text), (0...23).contains(hour) else { return 9 }
+        return hour
+    }
+
+    public func setAllDayHour(_ hour: Int) throws(RemindersError) {
+        try setMeta("AllDayHour", String(min(max(hour, 0), 23)))
+    }
+
     // MARK: - UNUserNotificationCenter-like API
 
     /// Schedules `request`, replacing a pending or delivered one with the same identifier.

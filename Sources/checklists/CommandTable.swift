@@ -135,10 +135,17 @@ enum CommandTable {
             CommandHelp(
                 ["settings"],
                 [
-                    Operand("notifications|item-text", .words(["notifications", "item-text"]), optional: true),
-                    Operand("on|off", onOff, optional: true),
+                    Operand(
+                        "notifications|item-text|all-day-hour", .words(["notifications", "item-text", "all-day-hour"]),
+                        optional: true),
+                    Operand("on|off|HOUR", onOff, optional: true),
                 ],
-                summary: tr("Show or change whether reminders show as notifications, and with the item's text.")),
+                summary: tr("Show or change whether reminders show as notifications, and with the item's text."),
+                details: [
+                    tr(
+                        "all-day-hour HOUR (0-23, default 9): when an item given a day without a time is due and reminds."
+                    )
+                ]),
             CommandHelp(
                 ["agent"], summary: tr("Run the reminder agent in the foreground (for systemd or a terminal).")),
             CommandHelp(["agent", "install"], summary: tr("Install and start the agent as a systemd user service.")),

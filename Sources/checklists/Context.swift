@@ -62,6 +62,12 @@ struct Context {
         return TimeZone.current
     }
 
+    /// The due date `text` names, in the user's time zone, a day alone at the all-day hour setting.
+    func dueDate(_ text: String) throws -> Date {
+        let hour = (try? notificationCenter())?.allDayHour ?? 9
+        return try DueDate.parse(text, timeZone: try timeZone(), allDayHour: hour)
+    }
+
     /// The pending-reminders store of this data directory.
     func notificationCenter() throws -> Reminders.NotificationCenter {
         try Reminders.NotificationCenter(directory: home)

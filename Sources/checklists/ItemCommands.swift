@@ -49,7 +49,7 @@ enum ItemCommands {
         Command(path: ["item", "add"]) { context in
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
-            let due = try context.arguments["--due"].map { try DueDate.parse($0, timeZone: try context.timeZone()) }
+            let due = try context.arguments["--due"].map { try context.dueDate($0) }
             let lines = text == "-" ? try StandardInput.lines() : [text]
             if lines.isEmpty { throw ChecklistsError.emptyItemText }
             let store = try context.store()
@@ -78,7 +78,7 @@ enum ItemCommands {
             var changes = ItemChanges()
             changes.text = try a["--text"].map(StandardInput.resolve)
             if let due = a["--due"] {
-                changes.dueDate = .some(try DueDate.parse(due, timeZone: try context.timeZone()))
+                changes.dueDate = .some(try context.dueDate(due))
             }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }

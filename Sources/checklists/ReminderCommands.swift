@@ -31,13 +31,22 @@ enum ReminderCommands {
             var words = context.positionals
             while words.count >= 2 {
                 let (name, value) = (words.removeFirst(), words.removeFirst())
+                if name == "all-day-hour" {
+                    guard let hour = Int(value), (0...23).contains(hour) else {
+                        throw CLIError.usage(tr("all-day-hour takes an hour from 0 to 23"))
+                    }
+                    try center.setAllDayHour(hour)
+                    continue
+                }
                 guard value == "on" || value == "off" else { throw CLIError.usage(tr("%@ takes on or off", name)) }
                 switch name {
                 case "notifications": try center.setAuthorized(value == "on")
                 case "item-text":
                     try center.setShowsItemText(value == "on")
                     try rescheduleAll(&context)
-                default: throw CLIError.usage(tr("unknown setting \"%@\"; use notifications or item-text", name))
+                default:
+                    throw CLIError.usage(
+                        tr("unknown setting \"%@\"; use notifications, item-text or all-day-hour", name))
                 }
                 ReminderAgent.poke(home: context.home)
             }
@@ -47,6 +56,7 @@ enum ReminderCommands {
                 try context.output.json([
                     "notifications": status.rawValue, "itemText": center.showsItemText ? "on" : "off",
                     "appLock": LockSettings.read(directory: context.home).method.rawValue,
+                    "allDayHour": String(center.allDayHour),
                 ])
                 return
             }
@@ -60,6 +70,7 @@ enum ReminderCommands {
                     "Item text in notifications: %@",
                     center.showsItemText ? tr("on") : tr("off (\"%@\")", tr("Checklists reminder"))))
             context.output.line(tr("App lock: %@", LockSettings.read(directory: context.home).method.rawValue))
+            context.output.line(tr("A day without a time is due at: %d:00", center.allDayHour))
         },
         Command(path: ["agent"], touchesContent: false) { context in
             try context.expectPositionals(atMost: 0)

@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `checklists settings`: the all-day hour that a day without a time is due at.
+@Suite struct SettingsCLITests {
+    let dir = TemporaryDirectory()
+    var cli: CLIRunner {
+        CLIRunner(home: dir.appending("home"), environment: ["XDG_RUNTIME_DIR": dir.appending("run"), "TZ": "UTC"])
+    }
+
+    func due(_ text: String) throws -> String? {
+        let item = try #require(try cli.json("item", "add", "List", "Thing", "--due", text) as? [String: Any])
+        return item["due"] as? String
+    }
+
+    @Test func aDayWithoutATimeIsDueAtTheAllDayHour() throws {
+        #expect(try due("2030-06-01")?.hasPrefix("2030-06-01T09:00:00") == true)
+        #expect(try cli.run("settings", "all-day-hour", "7").status == 0)
+        #expect(try due("2030-06-02")?.hasPrefix("2030-06-02T07:00:00") == true)
+        // A time given keeps its time.
+        #expect(try due("2030-06-02 18:30")?.hasPrefix("2030-06-02T18:30:00") == true)
+        let settings = try #require(try cli.json("settings") as? [String: String])
+        #expect(settings["allDayHour"] == "7")
+        #expect(try cli.run("settings").stdout.contains("7:00"))
+    }
+
+    @Test func anHourOutsideTheDayIsRefusedAndChangesNothing() throws {
+        for bad in ["24", "-1", "nine", ""] {
+            let result = try cli.run("settings", "all-day-hour", bad)
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.stderr.contains("all-day-hour takes an hour from 0 to 23"))
+        }
+        let settings = try #require(try cli.json("settings") as? [String: String])
+        #expect(settings["allDayHour"] == "9")
+    }
+}
