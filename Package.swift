@@ -57,8 +57,8 @@ let package = Package(
             providers: [.apt(["libkeyutils-dev"])]),
 
         // MARK: - Libraries
-        .target(name: "Sodium", dependencies: ["CSodium"]),
-        .target(name: "PrivateFiles"),
+        .target(name: "Sodium", dependencies: ["CSodium", "Localization"]),
+        .target(name: "PrivateFiles", dependencies: ["Localization"]),
         .target(name: "TerminalText"),
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
@@ -66,14 +66,14 @@ let package = Package(
         .target(
             name: "ReminderAgent",
             dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
-        .target(name: "Arguments"),
+        .target(name: "Arguments", dependencies: ["Localization"]),
         // A small typed layer over GTK 4's C API (signals, casts, the main-queue bridge).
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         // GLib, GIO, libsecret and PAM (Debian libglib2.0-dev, libsecret-1-dev, libpam0g-dev), opened
         // with dlopen on first use (Sources/CLazyLibs/include), so commands that never need them
         // do not load them.
         .target(name: "CLazyLibs", cSettings: lazyLibraryCFlags, linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "DBus", dependencies: ["CLazyLibs"], swiftSettings: lazyLibrarySwiftFlags),
+        .target(name: "DBus", dependencies: ["CLazyLibs", "Localization"], swiftSettings: lazyLibrarySwiftFlags),
         .target(
             name: "LocalAuthentication",
             dependencies: ["Sodium", "PrivateFiles", "CKeyutils", "DBus", "CLazyLibs", "Localization"],

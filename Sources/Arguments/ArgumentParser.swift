@@ -1,3 +1,5 @@
+import Localization
+
 /// What a command accepts: options that take a value and flags that do not.
 public struct ArgumentSpec: Sendable {
     /// Options followed by a value, e.g. `--icon Chores` or `--icon=Chores`.
@@ -51,10 +53,10 @@ public enum ArgumentError: Error, Sendable, Equatable {
 extension ArgumentError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .unknownOption(let o): "unknown option \(o)"
-        case .missingValue(let o): "\(o) needs a value"
-        case .unexpectedValue(let o): "\(o) takes no value"
-        case .repeated(let o): "\(o) given more than once"
+        case .unknownOption(let o): tr("unknown option %@", o)
+        case .missingValue(let o): tr("%@ needs a value", o)
+        case .unexpectedValue(let o): tr("%@ takes no value", o)
+        case .repeated(let o): tr("%@ given more than once", o)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Errors from the D-Bus client.
 public enum DBusError: Error, Sendable, Equatable {
     /// No bus address is known or the bus does not answer.
@@ -35,10 +37,10 @@ public enum DBusError: Error, Sendable, Equatable {
 extension DBusError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .noBus(let m): "no D-Bus: \(m)"
+        case .noBus(let m): tr("no D-Bus: %@", m)
         case .remote(let name, let message): "\(name): \(message)"
-        case .noAnswer(let bus, let seconds): "\(bus) did not answer within \(Self.format(seconds)) s"
-        case .timeout: "D-Bus call timed out"
+        case .noAnswer(let bus, let seconds): tr("%@ did not answer within %@ s", "\(bus)", Self.format(seconds))
+        case .timeout: tr("D-Bus call timed out")
         case .failed(let m): m
         }
     }

@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -47,7 +49,7 @@ public enum SecureFile {
         if fd < 0 {
             if errno == ENOENT { return nil }
             if errno == ELOOP {
-                throw FileError(path: path, errno: ELOOP, reason: "is a symbolic link, not a regular file")
+                throw FileError(path: path, errno: ELOOP, reason: tr("is a symbolic link, not a regular file"))
             }
             throw FileError(path: path, errno: errno)
         }
@@ -55,9 +57,9 @@ public enum SecureFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw FileError(path: path, errno: EINVAL, reason: "not a regular file (\(kind(info.st_mode)))")
+            throw FileError(path: path, errno: EINVAL, reason: tr("not a regular file (%@)", kind(info.st_mode)))
         }
-        let tooLarge = FileError(path: path, errno: EFBIG, reason: "larger than the limit of \(limit) bytes")
+        let tooLarge = FileError(path: path, errno: EFBIG, reason: tr("larger than the limit of %d bytes", limit))
         guard info.st_size <= limit else { throw tooLarge }
         var result: [UInt8] = []
         result.reserveCapacity(Int(info.st_size))
@@ -85,20 +87,20 @@ public enum SecureFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileError(
                 path: path, errno: info.st_mode & S_IFMT == S_IFLNK ? ELOOP : EINVAL,
-                reason: "not a regular file (\(kind(info.st_mode)))")
+                reason: tr("not a regular file (%@)", kind(info.st_mode)))
         }
     }
 
     /// A word for a file type, for messages.
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a directory"
-        default: "a special file"
+        case S_IFLNK: tr("a symbolic link")
+        case S_IFIFO: tr("a FIFO")
+        case S_IFCHR: tr("a character device")
+        case S_IFBLK: tr("a block device")
+        case S_IFSOCK: tr("a socket")
+        case S_IFDIR: tr("a directory")
+        default: tr("a special file")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why the reminder agent cannot run.
 public enum AgentError: Error, Sendable, Equatable {
@@ -11,10 +12,11 @@ public enum AgentError: Error, Sendable, Equatable {
 extension AgentError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .system(let call, let code): tr("%@ failed: %@", call, String(cString: strerror(code)))
         case .socketPathTooLong(let path, let limit):
-            "the agent's socket path is \(path.utf8.count) bytes, longer than the \(limit) a Unix socket allows: "
-                + "\(path) (use a shorter --home or CHECKLISTS_HOME)"
+            tr(
+                "the agent's socket path is %d bytes, longer than the %d a Unix socket allows: %@ (use a shorter --home or CHECKLISTS_HOME)",
+                path.utf8.count, limit, path)
         }
     }
 }

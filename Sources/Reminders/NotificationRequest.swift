@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a notification shows (like `UNNotificationContent`).
 public struct NotificationContent: Sendable, Equatable, Codable {
@@ -63,7 +64,7 @@ public enum RemindersError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .storage(let message): "reminders store: \(message)"
+        case .storage(let message): tr("reminders store: %@", message)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Errors from libsodium calls.
 public enum SodiumError: Error, Sendable, Equatable {
     /// `sodium_init` failed; the library cannot be used.
@@ -17,12 +19,12 @@ public enum SodiumError: Error, Sendable, Equatable {
 extension SodiumError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .initializationFailed: "libsodium could not be initialised"
-        case .outOfSecureMemory: "secure memory could not be allocated"
-        case .decryptionFailed: "data could not be decrypted (wrong key or damaged data)"
-        case .malformedCiphertext: "encrypted data is truncated"
-        case .keyDerivationFailed: "key derivation failed"
-        case .invalidKeyLength(let expected, let actual): "key is \(actual) bytes, expected \(expected)"
+        case .initializationFailed: tr("libsodium could not be initialised")
+        case .outOfSecureMemory: tr("secure memory could not be allocated")
+        case .decryptionFailed: tr("data could not be decrypted (wrong key or damaged data)")
+        case .malformedCiphertext: tr("encrypted data is truncated")
+        case .keyDerivationFailed: tr("key derivation failed")
+        case .invalidKeyLength(let expected, let actual): tr("key is %d bytes, expected %d", actual, expected)
         }
     }
 }

@@ -36,6 +36,8 @@ import Testing
         let reader = FakeFingerprintReader()
         var env = LAEnvironment(biometrics: reader, presenter: ScriptedPresenter(), stateDirectory: dir.path)
         env.systemEvents = events
+        // Only the session lock may end this prompt, however slow a loaded machine is.
+        env.fingerTimeout = 300
         let context = LAContext(environment: env)
         async let outcome: Bool = context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "x")
         await reader.touch(.fingerNeeded)
