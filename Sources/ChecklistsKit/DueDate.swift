@@ -54,8 +54,12 @@ public enum DueDate {
             formatter.timeStyle = .short
         }
 
-        /// The locale's medium date and short time.
-        public func string(_ date: Date) -> String { formatter.string(from: date) }
+        /// The locale's medium date and short time, with plain spaces: ICU puts a narrow
+        /// no-break space before "AM", so `grep "9:00 AM"` would not find it.
+        public func string(_ date: Date) -> String {
+            formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+                .replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
     }
 
     /// The date in ISO 8601 with the local offset, for `--json` ("2026-12-01T09:30:00+01:00").
