@@ -141,7 +141,9 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "TestSupport"]),
+            dependencies: [
+                "TerminalUI", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Reminders", "TestSupport",
+            ]),
         .testTarget(
             name: "KeychainTests",
             dependencies: ["Keychain", "LocalAuthentication", "TestSupport", "Sodium", "ChecklistsKit"]),

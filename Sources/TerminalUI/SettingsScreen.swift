@@ -4,15 +4,17 @@ import LocalAuthentication
 import Localization
 
 /// Settings: the app lock switch (it authenticates first and stays as it was when that fails)
-/// and the lock's times.
+/// the lock's times, and the two notification switches (notifications allowed, item text shown).
 final class SettingsScreen: Screen {
-    enum Row: Int, CaseIterable { case appLock, idle, reuse }
+    enum Row: Int, CaseIterable { case appLock, idle, reuse, notifications, itemText }
 
     var scroller = Scroller()
     private var lock: LockSettings
+    private var notifications: AppSession.NotificationSettings
 
     init(app: TerminalApp) {
         lock = app.session.lockSettings
+        notifications = app.session.notificationSettings
         scroller.setCount(Row.allCases.count)
     }
 
@@ -38,6 +40,8 @@ final class SettingsScreen: Screen {
             return (tr("App Lock"), app.glyphs.toggle(on) + (on ? "  " + Self.methodName(lock.method) : ""))
         case .idle: return (tr("Lock after idle"), trn("%d minute", "%d minutes", lock.idleMinutes))
         case .reuse: return (tr("Don't ask again within"), trn("%d second", "%d seconds", lock.reuseSeconds))
+        case .notifications: return (tr("Notifications"), app.glyphs.toggle(notifications.allowed))
+        case .itemText: return (tr("Show Text in Notifications"), app.glyphs.toggle(notifications.showsItemText))
         }
     }
 
@@ -55,6 +59,12 @@ final class SettingsScreen: Screen {
         let row = Row(rawValue: scroller.selection) ?? .appLock
         switch (row, key) {
         case (.appLock, .enter), (.appLock, .character(" ")): switchLock(app: app)
+        case (.notifications, .enter), (.notifications, .character(" ")):
+            app.perform { try app.session.setNotificationsAllowed(!notifications.allowed) }
+            notifications = app.session.notificationSettings
+        case (.itemText, .enter), (.itemText, .character(" ")):
+            app.perform { try app.session.setShowsItemTextInNotifications(!notifications.showsItemText) }
+            notifications = app.session.notificationSettings
         case (.idle, .left), (.idle, .right):
             let minutes = max(1, min(120, lock.idleMinutes + (key == .right ? 1 : -1)))
             lock = app.perform { try app.session.saveLockTimes(reuseSeconds: nil, idleMinutes: minutes) } ?? lock

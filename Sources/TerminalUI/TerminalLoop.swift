@@ -102,22 +102,13 @@ final class TerminalLoop: @unchecked Sendable {
     func handle(_ event: LifecycleEvent) {
         switch event {
         case .resign(let reason):
-            app.session.willResignActive(reason)
-            if app.session.isLocked && !(app.top is LockScreen) { app.showLock() }
-            // Nobody is in front now: the prompt comes when the app becomes active again.
-            (app.top as? LockScreen)?.wantsPrompt = false
+            app.resignActive(reason)
             if reason == .suspended {
                 display.suspend()
                 LifecycleEvents.suspendProcess()
                 display.resume()
             }
-        case .becomeActive:
-            let mustUnlock = app.session.didBecomeActive()
-            if mustUnlock {
-                if let lock = app.top as? LockScreen { lock.wantsPrompt = true } else { app.showLock() }
-            } else if app.top is LockScreen {
-                app.showHome(reopenLast: true)
-            }
+        case .becomeActive: app.becomeActive()
         }
     }
 

@@ -26,7 +26,7 @@ public enum TerminalUI {
         guard let display = CursesDisplay(noColor: noColor) else { return nil }
         app.start()
 
-        let idle = session.lockSettings.method == .off ? nil : Double(max(1, session.lockSettings.idleMinutes) * 60)
+        let idle = TerminalApp.idleTimeout(for: session.lockSettings)
         let lifecycle = LifecycleEvents(configuration: LifecycleEvents.Configuration(idleTimeout: idle))
         let loop = TerminalLoop(app: app, display: display, lifecycle: lifecycle)
         presenter.loop.withLock { $0 = loop }

@@ -2,6 +2,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import LocalAuthentication
+import Reminders
 import TestSupport
 import Testing
 
@@ -45,6 +46,30 @@ import Testing
         #expect(frame(app).contains("App lock is on."))
         #expect(frame(app).contains("[●  On]  Password"))
         #expect(app.session.lockSettings.method == .password)
+    }
+
+    @Test func theNotificationSwitchesSetWhatTheCLISettingsSet() throws {
+        let app = try makeApp(passwords: [])
+        app.handle(.character("4"))
+        #expect(frame(app).contains("Notifications"))
+        #expect(frame(app).contains("Show Text in Notifications"))
+        #expect(app.session.notificationSettings == .init(allowed: false, showsItemText: true))
+        for _ in 0..<3 { app.handle(.down) }
+        app.handle(.character(" "))
+        #expect(app.session.notificationSettings == .init(allowed: true, showsItemText: true))
+        app.handle(.down)
+        app.handle(.enter)
+        #expect(app.session.notificationSettings == .init(allowed: true, showsItemText: false))
+        let lines = frame(app).split(separator: "\n")
+        #expect(lines.contains { $0.contains("Notifications") && !$0.contains("Text") && $0.contains("[●  On]") })
+        #expect(lines.contains { $0.contains("Show Text in Notifications") && $0.contains("[Off  ○]") })
+        // The same store the CLI's `checklists settings` reads.
+        let center = try Reminders.NotificationCenter(directory: home)
+        #expect(center.authorizationStatus == .authorized)
+        #expect(!center.showsItemText)
+        app.handle(.up)
+        app.handle(.character(" "))
+        #expect(try Reminders.NotificationCenter(directory: home).authorizationStatus == .denied)
     }
 
     @Test func theSecretShowsOnlyAfterAuthenticating() throws {

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// logind's session Lock/Unlock (python3-dbusmock on a private system bus, scripts/rig-dbusmock.sh)
-/// lock the terminal UI; it prompts once the session is unlocked.
+/// and Manager PrepareForSleep lock the terminal UI; it prompts once the session is unlocked or
+/// the machine wakes.
 @Suite(.serialized) struct TerminalUILogindTests {
     let dir = TemporaryDirectory("checklists-tuilogind")
     var home: String { dir.appending("home") }
@@ -20,7 +21,18 @@ import Testing
         return result.stdout
     }
 
-    @Test func aSessionLockShowsTheLockScreenAndUnlockingPrompts() throws {
+    /// logind Manager `PrepareForSleep(b)` (the rig takes the value after its directory).
+    func sleep(_ value: Bool) throws {
+        let result = try CLIRunner.execute(
+            "/bin/bash",
+            [Self.root + "/scripts/rig-dbusmock.sh", "sleep", dir.appending("rig"), value ? "true" : "false"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": dir.path])
+        guard result.status == 0 else { throw RigError(name: "dbusmock", message: result.stderr) }
+    }
+
+    /// Starts the rig, turns the passcode lock on, opens the terminal UI and unlocks it.
+    /// The caller stops the rig (`rig("stop")`).
+    func openUnlocked() throws -> TmuxSession {
         try FileManager.default.createDirectory(atPath: dir.appending("rig"), withIntermediateDirectories: true)
         var environment = [
             "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": dir.path, "CHECKLISTS_HOME": home,
@@ -33,7 +45,6 @@ import Testing
                 environment[pair[0]] = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
             }
         }
-        defer { _ = try? rig("stop") }
         let cli = CLIRunner(home: home, environment: environment)
         #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
         #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
@@ -44,7 +55,12 @@ import Testing
         try tui.type("246810")
         try tui.press("Enter")
         try tui.waitUntil("unlocked") { $0.contains("[1 Checklists]") }
+        return tui
+    }
 
+    @Test func aSessionLockShowsTheLockScreenAndUnlockingPrompts() throws {
+        defer { _ = try? rig("stop") }
+        let tui = try openUnlocked()
         _ = try rig("lock")
         try tui.waitFor("Checklists is locked")
         #expect(try !tui.screen().contains("Checklists passcode:"))
@@ -53,5 +69,18 @@ import Testing
         try tui.type("246810")
         try tui.press("Enter")
         try tui.waitUntil("unlocked again") { $0.contains("[1 Checklists]") }
+    }
+
+    @Test func preparingForSleepShowsTheLockScreenAndWakingPrompts() throws {
+        defer { _ = try? rig("stop") }
+        let tui = try openUnlocked()
+        try sleep(true)
+        try tui.waitFor("Checklists is locked")
+        #expect(try !tui.screen().contains("Checklists passcode:"))
+        try sleep(false)
+        try tui.waitFor("Checklists passcode:")
+        try tui.type("246810")
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked after waking") { $0.contains("[1 Checklists]") }
     }
 }

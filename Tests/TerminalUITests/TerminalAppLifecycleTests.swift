@@ -1,0 +1,74 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// The idle timeout locks the terminal UI: the core's idle timer (here 0.2 s instead of the
+/// setting's minutes) resigns, the screens show the lock screen, and activity makes it prompt.
+@Suite(.serialized) struct TerminalAppLifecycleTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("home") }
+
+    func makeLockedApp() throws -> TerminalApp {
+        let authentication = LAEnvironment(
+            accountPassword: FakePasswordVerifier(password: "account pw"),
+            presenter: ScriptedPresenter(passwords: ["account pw", "account pw"]),
+            stateDirectory: home, runtimeDirectory: dir.appending("run"))
+        let configuration = AppSession.Configuration(
+            home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal)
+        let app = TerminalApp(session: AppSession(configuration: configuration), unicode: true)
+        _ = try app.session.open()
+        _ = try app.session.enableLock(.password)
+        app.start()
+        return app
+    }
+
+    func frame(_ app: TerminalApp) -> String { app.render(width: 80, height: 24).text }
+
+    /// The lifecycle events seen so far.
+    final class Received: Sendable {
+        let events = Mutex<[LifecycleEvent]>([])
+
+        /// Waits (generously) until at least `count` events arrived.
+        func wait(for count: Int) async -> [LifecycleEvent] {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while events.withLock({ $0.count }) < count && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return events.withLock { $0 }
+        }
+    }
+
+    @Test func theIdleTimeoutIsTheLockSettingInSecondsAndNoneWhileTheLockIsOff() {
+        #expect(TerminalApp.idleTimeout(for: LockSettings(method: .off, reuseSeconds: 0, idleMinutes: 5)) == nil)
+        #expect(TerminalApp.idleTimeout(for: LockSettings(method: .password, reuseSeconds: 0, idleMinutes: 5)) == 300)
+        #expect(TerminalApp.idleTimeout(for: LockSettings(method: .passcode, reuseSeconds: 0, idleMinutes: 0)) == 60)
+    }
+
+    @Test func theIdleTimeoutShowsTheLockScreenAndActivityPrompts() async throws {
+        let app = try makeLockedApp()
+        #expect(frame(app).contains("[1 Checklists]"))
+        let events = LifecycleEvents(
+            configuration: .init(systemBus: nil, sessionBus: nil, idleTimeout: 0.2, watchesSignals: false))
+        defer { events.stop() }
+        let received = Received()
+        events.addObserver { event in received.events.withLock { $0.append(event) } }
+        #expect(await events.start() == [.idleTimer])
+
+        #expect(await received.wait(for: 1) == [.resign(.idle)])
+        app.resignActive(.idle)
+        #expect(app.session.isLocked)
+        #expect(frame(app).contains("Checklists is locked"))
+        #expect(try #require(app.top as? LockScreen).wantsPrompt == false)
+
+        events.noteActivity()
+        #expect(await received.wait(for: 2) == [.resign(.idle), .becomeActive(.activity)])
+        app.becomeActive()
+        #expect(try #require(app.top as? LockScreen).wantsPrompt)
+    }
+}
