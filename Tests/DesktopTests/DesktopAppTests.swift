@@ -19,6 +19,18 @@ struct DesktopAppTests {
         #expect(!(try session.cli.run("items", "Trips 2027").stdout.contains("Passport")))
     }
 
+    /// Ctrl+F finds items across lists, shows each result's list, and Enter opens it.
+    @Test func searchAcrossLists() throws {
+        let session = DesktopSession()
+        for (list, item) in [("Groceries", "Oat milk"), ("Chores", "Sweep"), ("Trips", "Milk for the road")] {
+            _ = try session.cli.run("list", "add", list)
+            _ = try session.cli.run("item", "add", list, item)
+        }
+        let output = try session.run(
+            "search.py", ["SCREENSHOT_DIR": ProcessInfo.processInfo.environment["SCREENSHOT_DIR"] ?? ""])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// The app lock on (passcode): the lock screen shows at start with nothing behind it, a
     /// wrong passcode asks again, the right one unlocks, Ctrl+L locks again.
     @Test func lockScreen() throws {
