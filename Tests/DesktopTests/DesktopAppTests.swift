@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized, .enabled(if: DesktopSession.available, "needs Xvfb, AT-SPI and checklists-gtk"))
 struct DesktopAppTests {
     /// Add a list with an icon; add (Done refused on empty text), toggle, edit, cancel, delete,
-    /// undo; another process's change arrives; a pending delete lands when the window closes.
+    /// undo; the first reminder asks "Allow notifications?" and the answer is stored; another
+    /// process's change arrives; a pending delete lands when the window closes.
     @Test func listsAndItems() throws {
         let session = DesktopSession()
         for (list, icon) in [("Groceries", "groceries"), ("Chores", "chores")] {
