@@ -37,6 +37,15 @@ extension AppSession {
         try withStore { try $0.items(in: listID) }
     }
 
+    /// The items of every list whose text contains `text` (case- and diacritic-insensitive, as
+    /// the locale compares), in list order then item order, each with its list; none for empty text.
+    public func searchItems(_ text: String) throws -> [(item: ChecklistItem, list: Checklist)] {
+        guard !text.isEmpty else { return [] }
+        return try lists().flatMap { list in
+            try items(in: list.id).filter { $0.text.localizedStandardContains(text) }.map { ($0, list) }
+        }
+    }
+
     /// A new item in a list.
     public func addItem(_ item: NewItem, to listID: Int64) throws -> ChecklistItem {
         try withStore { try $0.addItem(item, to: listID) }

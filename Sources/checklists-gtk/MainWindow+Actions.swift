@@ -19,6 +19,9 @@ extension MainWindow {
         Actions.add("undo", to: window, app: gtkApp, accels: ["<Control>z"]) { [weak self] in
             self?.whenUnlocked { $0.undoDelete() }
         }
+        Actions.add("search", to: window, app: gtkApp, accels: ["<Control>f"]) { [weak self] in
+            self?.whenUnlocked { $0.search() }
+        }
         Actions.add("lock", to: window, app: gtkApp, accels: ["<Control>l"]) { [weak self] in self?.lockNow() }
         Actions.add("notes", to: window, app: gtkApp) { [weak self] in
             self?.whenUnlocked { NotesWindow(parent: $0.gtkWindow, session: $0.session).present() }

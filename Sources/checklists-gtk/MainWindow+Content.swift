@@ -35,6 +35,16 @@ extension MainWindow {
         if focus { items.focus() }
     }
 
+    /// Ctrl+F: searches the items of every list; a chosen result opens its list.
+    func search() {
+        SearchWindow(
+            parent: gtkWindow, session: session,
+            hides: { [deletes] item, list in deletes.hidesList(list.id) || deletes.hidesItem(item.id) }
+        ) { [weak self] list, _ in
+            self?.open(list, focus: true)
+        }.present()
+    }
+
     /// Re-reads the open list's items.
     func reloadItems() {
         guard let current else { return }
@@ -85,6 +95,7 @@ extension MainWindow {
             if self.attempt({ try self.session.addItem(new, to: list.id) }) != nil {
                 self.reloadItems()
                 self.reloadLists()
+                if remind { self.askNotificationPermissionOnce() }
             }
         }.present()
     }
@@ -96,6 +107,7 @@ extension MainWindow {
             if let edited = self.attempt({ try self.session.editItem(id: item.id, changes) }) {
                 self.items.update(edited)
                 self.reloadLists()
+                if remind { self.askNotificationPermissionOnce() }
             }
         }.present()
     }

@@ -134,9 +134,10 @@ final class MainWindow {
         adw_toast_overlay_add_toast(OpaquePointer(toasts), adw_toast_new(title))
     }
 
-    /// The main menu: Notes, Secret, Preferences, Lock Now, Keyboard Shortcuts.
+    /// The main menu: Search, Notes, Secret, Preferences, Lock Now, Keyboard Shortcuts.
     private static func mainMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
+        g_menu_append(menu, tr("Search"), "win.search")
         g_menu_append(menu, tr("Notes"), "win.notes")
         g_menu_append(menu, tr("Secret"), "win.secret")
         g_menu_append(menu, tr("Preferences"), "win.preferences")

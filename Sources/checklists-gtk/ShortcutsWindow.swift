@@ -9,6 +9,7 @@ enum ShortcutsWindow {
     static let shortcuts: [(String, String)] = [
         ("<Control>n", tr("Add Item")),
         ("<Control><Shift>n", tr("Add Checklist")),
+        ("<Control>f", tr("Search")),
         ("<Control>z", tr("Undo Delete")),
         ("<Control>l", tr("Lock Now")),
         ("<Control>comma", tr("Preferences")),

@@ -49,6 +49,30 @@ import Testing
         #expect(try session.lists().map(\.name).contains("Groceries"))
     }
 
+    @Test func searchFindsItemsAcrossListsWithTheirList() throws {
+        let (session, _) = session()
+        #expect(try session.open())
+        let groceries = try session.addList(name: "Groceries")
+        let trips = try session.addList(name: "Trips")
+        _ = try session.addItem(NewItem(text: "Oat milk"), to: groceries.id)
+        _ = try session.addItem(NewItem(text: "Bread"), to: groceries.id)
+        _ = try session.addItem(NewItem(text: "Milk for the road"), to: trips.id)
+        let found = try session.searchItems("MILK")
+        #expect(found.map(\.item.text) == ["Oat milk", "Milk for the road"])
+        #expect(found.map(\.list.name) == ["Groceries", "Trips"])
+        #expect(try session.searchItems("").isEmpty)
+        #expect(try session.searchItems("cheese").isEmpty)
+    }
+
+    @Test func notificationPermissionIsAnsweredOnce() throws {
+        let (session, _) = session()
+        #expect(try session.open())
+        #expect(session.notificationPermissionUndetermined)
+        #expect(try !session.answerNotificationPermission(false))
+        #expect(!session.notificationPermissionUndetermined)
+        #expect(try !session.answerNotificationPermission(true))  // the first answer stays
+    }
+
     @Test func lockedSessionRefusesContentUntilThePasscodeUnlocksIt() async throws {
         let (session, _) = try lockedWithPasscode()
         #expect(session.isLocked)

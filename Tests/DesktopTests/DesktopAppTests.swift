@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized, .enabled(if: DesktopSession.available, "needs Xvfb, AT-SPI and checklists-gtk"))
 struct DesktopAppTests {
     /// Add a list with an icon; add (Done refused on empty text), toggle, edit, cancel, delete,
-    /// undo; another process's change arrives; a pending delete lands when the window closes.
+    /// undo; the first reminder asks "Allow notifications?" and the answer is stored; another
+    /// process's change arrives; a pending delete lands when the window closes.
     @Test func listsAndItems() throws {
         let session = DesktopSession()
         for (list, icon) in [("Groceries", "groceries"), ("Chores", "chores")] {
@@ -17,6 +18,18 @@ struct DesktopAppTests {
             "lists.py", ["SCREENSHOT_DIR": ProcessInfo.processInfo.environment["SCREENSHOT_DIR"] ?? ""])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(!(try session.cli.run("items", "Trips 2027").stdout.contains("Passport")))
+    }
+
+    /// Ctrl+F finds items across lists, shows each result's list, and Enter opens it.
+    @Test func searchAcrossLists() throws {
+        let session = DesktopSession()
+        for (list, item) in [("Groceries", "Oat milk"), ("Chores", "Sweep"), ("Trips", "Milk for the road")] {
+            _ = try session.cli.run("list", "add", list)
+            _ = try session.cli.run("item", "add", list, item)
+        }
+        let output = try session.run(
+            "search.py", ["SCREENSHOT_DIR": ProcessInfo.processInfo.environment["SCREENSHOT_DIR"] ?? ""])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
     /// The app lock on (passcode): the lock screen shows at start with nothing behind it, a

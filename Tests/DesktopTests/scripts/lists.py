@@ -88,6 +88,17 @@ def scenario():
     pointer_click(find(form, "check box", "Remind Me"))
     wait_for("Remind Me on", lambda: checked(find(form, "check box", "Remind Me")))
     click(find(form, "push button", "Done"))
+
+    step("The first reminder asks the notification permission once")
+    if "not asked yet" not in cli("settings"):
+        raise Failure("the permission was answered before anyone asked")
+    dialog = find(app(), "dialog", "Allow notifications?")
+    shot("allow-notifications.png")
+    # libadwaita 1.2 names a response button twice ("Allow Allow": two labels in a squeezer).
+    click(wait_for("the Allow button", lambda: next(
+        o for o in find_all(dialog, "push button") if o.name.split()[0] == "Allow" and showing(o))))
+    absent(app(), "label", "Allow notifications?")
+    wait_for("the answer in the store", lambda: "Notifications: on" in cli("settings"))
     check = find(main, "check box", "Passport and visa")
     find(check.parent, "image", "Reminder")
     shot("checklist.png")
