@@ -85,6 +85,9 @@ public struct CLIRunner: Sendable {
         var open = [true, true]
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !exited || open.contains(true) {
+            // The program may write and exit between this poll and the waitpid below: only a
+            // poll that starts after the exit was seen may end the loop.
+            let exitedBefore = exited
             var fds = [
                 pollfd(fd: output[0], events: Int16(POLLIN), revents: 0),
                 pollfd(fd: error[0], events: Int16(POLLIN), revents: 0),
@@ -104,7 +107,7 @@ public struct CLIRunner: Sendable {
             }
             if !exited, waitpid(pid, &status, WNOHANG) == pid { exited = true }
             // A daemon started by the program may keep the pipes open: stop once it is quiet.
-            if exited && !readSomething { break }
+            if exitedBefore && !readSomething { break }
         }
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(
