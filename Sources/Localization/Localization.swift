@@ -1,5 +1,5 @@
 import CIntl
-import Foundation
+import Foundation  // String: CVarArg
 
 /// User-facing text through gettext, the catalogue format Linux translators use.
 ///
@@ -27,17 +27,24 @@ public enum Localization {
 
     /// The first catalogue directory beside the executable: `locale/` is only ever ours, and a
     /// prefix's `share/locale` is where `make install` put ours.
+    ///
+    /// Plain `realpath`/`access`, not FileManager and URL: this runs before every command, and
+    /// Foundation's file APIs cost a start-up a millisecond and a few hundred page faults.
     static func catalogueDirectory() -> String? {
         // /proc/self/exe, not argv[0]: a command found through PATH has no directory in argv[0].
-        let path =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? ""
-        let binDirectory = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            binDirectory.appendingPathComponent("locale").path,
-            binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        guard let resolved = realpath("/proc/self/exe", nil) ?? realpath(CommandLine.arguments.first ?? "", nil)
+        else { return nil }
+        let executable = String(cString: resolved)
+        free(resolved)
+        let binDirectory = parent(of: executable)
+        let candidates = [binDirectory + "/locale", parent(of: binDirectory) + "/share/locale"]
+        return candidates.first { access($0, F_OK) == 0 }
+    }
+
+    /// The directory part of an absolute path (`/` for `/x`).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 }
 
@@ -60,40 +67,100 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments:
 }
 
 extension Localization {
-    /// `String(format:)` where `%d` takes any Swift integer whole: Foundation reads `%d` as a
-    /// 32-bit int, so an `Int64` ID of 3,000,000,000 would print as -1294967296. Every integer
-    /// argument is passed as `Int` and every `%d`/`%i` without a length becomes `%ld`.
+    /// Puts `arguments` into the `%@`, `%d` (`%i`, `%u`, with any length such as `%ld`) and
+    /// positional `%1$@`/`%2$d` placeholders of `format`; `%%` is a percent sign. These are the
+    /// only conversions our messages use (CatalogueTests checks the catalogues). Anything else is
+    /// copied as it stands, and a placeholder without an argument stays as written.
+    ///
+    /// Written out rather than `String(format:)`: integers of every width print whole (Foundation
+    /// reads `%d` as 32 bits, so ID 3,000,000,000 printed as -1294967296), and it needs no
+    /// dynamic protocol casts, whose first use scans every conformance in the binary (a few
+    /// hundred page faults before each command's first line of output).
     static func format(_ format: String, _ arguments: [any CVarArg]) -> String {
-        let words: [any CVarArg] = arguments.map { argument in
-            guard let number = argument as? any BinaryInteger else { return argument }
-            return Int(clamping: number)
-        }
-        return String(format: widened(format), arguments: words)
-    }
-
-    /// `format` with a length `l` put into each `%d` and `%i` that has none.
-    static func widened(_ format: String) -> String {
         var out = ""
-        var inSpec = false
-        var hasLength = false
-        for character in format {
-            if inSpec {
-                if character == "%" && out.last == "%" {
-                    inSpec = false
-                } else if "hlqLjzt".contains(character) {
-                    hasLength = true
-                } else if character == "d" || character == "i" {
-                    if !hasLength { out.append("l") }
-                    inSpec = false
-                } else if character.isLetter || character == "@" {
-                    inSpec = false
-                }
-            } else if character == "%" {
-                inSpec = true
-                hasLength = false
+        var next = 0
+        let scalars = Array(format.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "%", let spec = Placeholder(scalars, at: index + 1) else {
+                out.unicodeScalars.append(scalar)
+                index += 1
+                continue
             }
-            out.append(character)
+            index = spec.end
+            switch spec.kind {
+            case .percent:
+                out += "%"
+            case .object, .integer:
+                let position = spec.position ?? next
+                next = position + 1
+                if position < arguments.count {
+                    out += text(of: arguments[position])
+                } else {
+                    out.unicodeScalars.append(contentsOf: scalars[(spec.end - spec.length - 1)..<spec.end])
+                }
+            }
         }
         return out
+    }
+
+    /// An argument as text: strings as they are, integers of every width in decimal.
+    static func text(of argument: any CVarArg) -> String {
+        switch argument {
+        case let value as String: value
+        case let value as Substring: String(value)
+        case let value as Int: String(value)
+        case let value as Int64: String(value)
+        case let value as Int32: String(value)
+        case let value as Int16: String(value)
+        case let value as Int8: String(value)
+        case let value as UInt: String(value)
+        case let value as UInt64: String(value)
+        case let value as UInt32: String(value)
+        case let value as UInt16: String(value)
+        case let value as UInt8: String(value)
+        default: String(describing: argument)
+        }
+    }
+}
+
+/// One `%…` placeholder: `%@`, `%d`, `%ld`, `%2$@`, `%%`.
+struct Placeholder {
+    enum Kind { case object, integer, percent }
+    let kind: Kind
+    /// The zero-based argument it names (`%2$@` → 1), or nil for the next one in turn.
+    let position: Int?
+    /// Where the text after it starts, and its length after the `%`.
+    let end: Int
+    let length: Int
+
+    /// Reads the placeholder whose `%` is just before `start`, or nil when this is no placeholder.
+    init?(_ scalars: [Unicode.Scalar], at start: Int) {
+        var index = start
+        var digits = 0
+        var number = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]), digits < 4 {
+            number = number * 10 + Int(scalars[index].value) - 48
+            digits += 1
+            index += 1
+        }
+        var position: Int?
+        if digits > 0 {
+            guard index < scalars.count, scalars[index] == "$", number > 0 else { return nil }
+            position = number - 1
+            index += 1
+        }
+        while index < scalars.count, "hlqLjzt".unicodeScalars.contains(scalars[index]) { index += 1 }
+        guard index < scalars.count else { return nil }
+        switch scalars[index] {
+        case "@": kind = .object
+        case "d", "i", "u": kind = .integer
+        case "%" where index == start: kind = .percent
+        default: return nil
+        }
+        self.position = position
+        end = index + 1
+        length = end - start
     }
 }

@@ -43,7 +43,17 @@ import Testing
         #expect(trn("%d Remaining", "%d Remaining", 5_000_000_000) == "5000000000 Remaining")
     }
 
-    @Test func onlyBareIntegerConversionsWiden() {
-        #expect(Localization.widened("%d %5d %1$d %ld %% d %@ %s") == "%ld %5ld %1$ld %ld %% d %@ %s")
+    /// Only our placeholders are read; anything else, and a placeholder with no argument left,
+    /// stays as written (never a crash or a read past the arguments).
+    @Test func otherTextStaysAsWritten() {
+        #expect(tr("%d%% of %s, %5d, %3$@ %", 7) == "7% of %s, %5d, %3$@ %")
+        #expect(tr("%ld and %lld and %u", 1, Int64(-2), UInt(3)) == "1 and -2 and 3")
+        #expect(tr("%@ then %@", "only one") == "only one then %@")
+        #expect(tr("%0$@ %99999$@", "x") == "%0$@ %99999$@")
+    }
+
+    @Test func catalogueDirectoryIsBesideTheExecutable() {
+        #expect(Localization.parent(of: "/usr/bin/checklists") == "/usr/bin")
+        #expect(Localization.parent(of: "/checklists") == "/")
     }
 }
