@@ -4,7 +4,8 @@
 #
 #   sh scripts/soak.sh crash N          N writers killed with SIGKILL at random moments
 #   sh scripts/soak.sh powercut N       the same, then the data dir cut back to its synced state
-#   sh scripts/soak.sh concurrent P N   P processes × N edits of the same list on a fresh home
+#   sh scripts/soak.sh concurrent P N   P processes × N edits of the same list on a fresh home,
+#                                      with the terminal UI open on it in tmux (when tmux is installed)
 #   sh scripts/soak.sh all              `make soak`: crash 1000, powercut 300, concurrent 6 1000
 #
 # Binary: $CHECKLISTS_BIN, else the release build. Prints one summary line per run; exits 1
@@ -105,6 +106,7 @@ concurrent() {
     procs=$1 edits=$2
     per=$(((edits * 4 + 12) / 13)) # 3¼ commands per item
     start=$(now_ms) p=0 pids=""
+    ui_start
     while [ "$p" -lt "$procs" ]; do
         : >"$work/clog.$p"
         sh "$here/writer.sh" "$bin" List "p$p" "$work/clog.$p" "$per" 2>"$work/cerr.$p" &
@@ -122,8 +124,45 @@ concurrent() {
     $py "$here/check.py" --exact "$work/snapshot.json" "$work/items.json" "$work/keys.txt" "$work"/clog.* ||
         fail "lost updates"
     ops=$(cat "$work"/clog.* | grep -c '^A')
+    ui=$(ui_check)
     echo "soak concurrent: $procs processes, $ops acknowledged writes (fresh home), none lost, no lock errors," \
-        "$(($(now_ms) - start)) ms"
+        "$ui, $(($(now_ms) - start)) ms"
+}
+
+# The terminal UI, open in tmux on the same fresh home while the writers run (a seventh
+# process racing the first run), must end up showing their result without a keypress.
+ui_start() {
+    command -v tmux >/dev/null || return 0
+    export TMUX_TMPDIR="$work" TERM=xterm-256color
+    tmux -L soak new-session -d -x 100 -y 30 "'$bin'; echo TUI-EXITED \$?; sleep 60"
+}
+
+# Waits (up to 5 s) for `text` on the UI's screen.
+ui_wait() {
+    n=0
+    while [ $n -lt 50 ]; do
+        tmux -L soak capture-pane -p >"$work/screen.txt" 2>/dev/null || break
+        grep -q "TUI-EXITED" "$work/screen.txt" && break
+        grep -q "$1" "$work/screen.txt" && return 0
+        sleep 0.1
+        n=$((n + 1))
+    done
+    tmux -L soak kill-server 2>/dev/null || true
+    fail "the terminal UI did not show \"$1\"; its screen: $(cat "$work/screen.txt")"
+}
+
+# After the writers: every item they added is checked ("All Done!"); one more added by the
+# CLI shows as "1 Remaining".
+ui_check() {
+    if ! command -v tmux >/dev/null; then
+        echo "no terminal UI (tmux missing)"
+        return 0
+    fi
+    ui_wait "All Done!"
+    "$bin" item add List "from the CLI" >/dev/null 2>&1 || "$bin" item add 1 "from the CLI" >/dev/null
+    ui_wait "1 Remaining"
+    tmux -L soak kill-server 2>/dev/null || true
+    echo "the terminal UI open throughout showed the result"
 }
 
 case ${1:-all} in

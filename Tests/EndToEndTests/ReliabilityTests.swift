@@ -4,7 +4,7 @@ import Testing
 
 /// Short runs of `scripts/soak.sh` (`make soak` runs the long ones): writers killed with
 /// SIGKILL or cut off by a simulated power loss at random moments, and six processes editing
-/// the same list at once, each followed by checks that every acknowledged write is there, the
+/// the same list at once (with the terminal UI open on it), each followed by checks that every acknowledged write is there, the
 /// database passes `PRAGMA integrity_check` and the keychain vault still opens.
 @Suite(.serialized) struct ReliabilityTests {
     /// The release build when `make test` made one (faster), else the binary under test.
@@ -37,5 +37,8 @@ import Testing
         let result = try await soak("concurrent", "6", "50")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("6 processes"))
+        // The terminal UI, open on the same fresh home throughout, showed the end state and
+        // then one more change by the CLI, without a keypress.
+        #expect(result.stdout.contains("the terminal UI open throughout showed the result"), "\(result.stdout)")
     }
 }
