@@ -21,6 +21,14 @@ let lazyLibraryHeaders: [String] = {
 let lazyLibraryCFlags: [CSetting] = [.unsafeFlags(lazyLibraryHeaders)]
 let lazyLibrarySwiftFlags: [SwiftSetting] = [.unsafeFlags(lazyLibraryHeaders.flatMap { ["-Xcc", $0] })]
 
+/// Release executables link with GNU ld and packed relative relocations (DT_RELR, glibc ≥ 2.36):
+/// a position-independent static-stdlib binary carries ~75,000 relative relocations, whose
+/// 1.8 MB table ld.so would otherwise read at every start. Measured on `checklists lists`: see
+/// docs/BENCHMARKS.md ("Start-up").
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v15)],
@@ -118,7 +126,7 @@ let package = Package(
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
                 "TerminalText", "Localization", "Interchange", "TerminalUI",
             ],
-            plugins: ["BuildInfo"]),
+            linkerSettings: packedRelocations, plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         // The desktop app (GTK 4 + libadwaita); the CLI never links GTK.
