@@ -50,21 +50,22 @@ import Testing
                 "item|\(item.id)|\(i)|\(list.id)|delete|1",
                 "list|\(list.id)|\(l)|\(list.id)|delete|0",
             ])
-        // The item counter is a setting: its change is logged by key.
+        // Settings are logged by key, except the item counter (each item's own row says it moved).
+        try store.setInteger(.checklistIndex, 42)
         #expect(
-            try sqlite("SELECT DISTINCT key FROM change_log WHERE seq > \(start) AND kind = 'setting'") == [
-                "ChecklistItemID"
+            try sqlite("SELECT kind, key, op FROM change_log WHERE seq > \(start) AND kind = 'setting'") == [
+                "setting|ChecklistIndex|insert"
             ])
     }
 
     @Test func theLogKeepsItsNewestRowsOnly() throws {
         let store = try open()
         let list = try store.addChecklist(name: "Bulk")
-        _ = try store.addItems((0..<6_000).map { NewItem(text: "Item \($0)") }, to: list.id)
+        _ = try store.addItems((0..<12_000).map { NewItem(text: "Item \($0)") }, to: list.id)
         let stats = try sqlite("SELECT count(*), max(seq) - min(seq) + 1, max(seq) FROM change_log")
         let numbers = try #require(stats.first).split(separator: "|").compactMap { Int($0) }
         #expect(numbers.count == 3)
-        #expect(numbers[2] > 12_000)  // an item row and a counter row per item
+        #expect(numbers[2] > 12_000)  // a row per item
         #expect(numbers[0] <= ChangeLog.kept + ChangeLog.pruneEvery)
         #expect(numbers[0] == numbers[1])  // contiguous: only the oldest rows went
     }
