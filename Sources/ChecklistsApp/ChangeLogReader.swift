@@ -27,10 +27,19 @@ struct ChangeLogReader {
     mutating func read(_ db: Database) -> (events: [ChangeEvent], rows: Int) {
         guard (try? db.execute("BEGIN")) != nil else { return ([], 0) }
         defer { try? db.execute("COMMIT") }
+        // The ends of the log first (two index lookups): whether the rows after `lastSeq` are all there.
+        guard let oldest = try? db.scalar("SELECT coalesce(min(seq), 0) FROM change_log"),
+            let newest = try? db.scalar("SELECT coalesce(max(seq), 0) FROM change_log")
+        else { return ([], 0) }
+        if newest == lastSeq { return ([], 2) }
+        if newest < lastSeq || oldest > lastSeq + 1 {
+            // A new file, or rows not seen yet were pruned: everything may have changed.
+            lastSeq = newest
+            let everything = Self.everything(db)
+            return (everything.events, everything.rows + 2)
+        }
         var changes = Changes()
-        var rows = 0
-        var first: Int64?
-        var last = lastSeq
+        var rows = 2
         do {
             let statement = try db.prepare(
                 "SELECT seq, kind, row, list, key, recount FROM change_log WHERE seq > ? ORDER BY seq")
@@ -38,9 +47,7 @@ struct ChangeLogReader {
             try statement.bind(.int(lastSeq))
             while try statement.step() {
                 rows += 1
-                let seq = statement.int64(0)
-                if first == nil { first = seq }
-                last = seq
+                lastSeq = statement.int64(0)
                 changes.add(
                     kind: statement.text(1), row: statement.int64(2), list: statement.int64(3),
                     key: statement.isNull(4) ? nil : statement.text(4), recount: statement.int64(5) != 0)
@@ -48,21 +55,7 @@ struct ChangeLogReader {
         } catch {
             return ([], rows)
         }
-        if let first, first == lastSeq + 1 {
-            lastSeq = last
-            return (changes.events, rows)
-        }
-        if first == nil {
-            // Nothing after `lastSeq`: unchanged, unless the log now ends before it (a new file).
-            let newest = (try? db.scalar("SELECT coalesce(max(seq), 0) FROM change_log")) ?? 0
-            rows += 1
-            guard newest < lastSeq else { return ([], rows) }
-            lastSeq = newest
-        } else {
-            lastSeq = last
-        }
-        let everything = Self.everything(db)
-        return (everything.events, rows + everything.rows)
+        return (changes.events, rows)
     }
 
     /// Every list (and its items), note and setting, as changed.
