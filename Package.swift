@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "Sodium", dependencies: ["CSodium", "Localization"]),
         .target(name: "PrivateFiles", dependencies: ["Localization"]),
         .target(name: "TerminalText"),
+        // The user's external editor on a private, shredded temp file (notes, the secret).
+        .target(name: "TextEditing", dependencies: ["PrivateFiles", "Localization"]),
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles", "Localization"]),
@@ -124,7 +126,7 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText", "Localization", "Interchange", "TerminalUI",
+                "TerminalText", "Localization", "Interchange", "TerminalUI", "TextEditing",
             ],
             linkerSettings: packedRelocations, plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
@@ -146,6 +148,7 @@ let package = Package(
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(name: "TextEditingTests", dependencies: ["TextEditing", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
             name: "TerminalUITests",

@@ -26,6 +26,30 @@ extension AppSession {
         try withStore { try $0.addChecklist(name: name, icon: icon) }
     }
 
+    /// Renames a list or changes its icon (nil leaves that part as it is).
+    public func editList(id: Int64, name: String? = nil, icon: Icon? = nil) throws -> Checklist {
+        try withStore { try $0.updateChecklist(id: id, name: name, icon: icon) }
+    }
+
+    /// Deletes a list and its items.
+    /// - Returns: The list and the items deleted with it.
+    public func deleteListAndItems(id: Int64) throws -> (list: Checklist, items: [ChecklistItem]) {
+        try withStore { try $0.deleteChecklist(id: id) }
+    }
+
+    /// The list last opened (`checklistIndex`), else the first by name; nil when there is none.
+    public func lastOpenedList() throws -> Checklist? {
+        try withStore { try $0.lastOpenedList(locale: configuration.locale) }
+    }
+
+    /// Remembers `listID` as the list last opened; best effort (a read-only or full disk can
+    /// still show the list).
+    public func rememberOpenedList(_ listID: Int64) {
+        try? withStore { store in
+            if (try? store.integer(.checklistIndex)) != listID { try? store.setInteger(.checklistIndex, listID) }
+        }
+    }
+
     /// Deletes a list and its items.
     @discardableResult
     public func deleteList(id: Int64) throws -> Checklist {
@@ -35,6 +59,11 @@ extension AppSession {
     /// A list's items.
     public func items(in listID: Int64) throws -> [ChecklistItem] {
         try withStore { try $0.items(in: listID) }
+    }
+
+    /// A list's items and the IDs of those that could not be decrypted (shown apart).
+    public func readItems(in listID: Int64) throws -> ItemsRead {
+        try withStore { try $0.readItems(in: listID) }
     }
 
     /// The items of every list whose text contains `text` (case- and diacritic-insensitive, as
@@ -51,6 +80,11 @@ extension AppSession {
         try withStore { try $0.addItem(item, to: listID) }
     }
 
+    /// New items in a list, in one transaction.
+    public func addItems(_ items: [NewItem], to listID: Int64) throws -> [ChecklistItem] {
+        try withStore { try $0.addItems(items, to: listID) }
+    }
+
     /// Edits an item.
     public func editItem(id: Int64, _ changes: ItemChanges) throws -> ChecklistItem {
         try withStore { try $0.updateItem(id: id, changes).new }
@@ -59,6 +93,11 @@ extension AppSession {
     /// Checks or unchecks an item.
     public func toggleItem(id: Int64) throws -> ChecklistItem {
         try withStore { try $0.toggleItem(id: id) }
+    }
+
+    /// Checks (`true`) or unchecks an item.
+    public func setChecked(id: Int64, _ checked: Bool) throws -> ChecklistItem {
+        try withStore { try $0.setChecked(id: id, checked) }
     }
 
     /// Deletes an item.
@@ -75,6 +114,22 @@ extension AppSession {
     /// A new note.
     public func addNote(title: String, body: String) throws -> Note {
         try withStore { try $0.addNote(title: title, body: body) }
+    }
+
+    /// The note with `id`, or nil.
+    public func note(id: Int64) throws -> Note? {
+        try withStore { try $0.note(id: id) }
+    }
+
+    /// Changes a note's title or body (nil leaves that part as it is).
+    public func editNote(id: Int64, title: String? = nil, body: String? = nil) throws -> Note {
+        try withStore { try $0.updateNote(id: id, title: title, body: body) }
+    }
+
+    /// Deletes a note.
+    @discardableResult
+    public func deleteNote(id: Int64) throws -> Note {
+        try withStore { try $0.deleteNote(id: id) }
     }
 
     /// A setting stored with the content.

@@ -9,9 +9,11 @@ import Synchronization
 /// runs while nothing is written. After a burst of writes has been quiet for `debounce` (at most
 /// `maxDelay` after its first write) it reads `PRAGMA data_version` on a long-lived read
 /// connection, and again a few times over the next second (a commit becomes visible only after
-/// the writer's fsync, which no inotify event marks); when that moved, it compares a small
-/// fingerprint of the rows (see `StoreFingerprint`) and reports what differs. Commits by any other connection count,
-/// including the UI's own store in the same process.
+/// the writer's fsync, which no inotify event marks); when that moved, it reads the store's change
+/// log past the last row it saw (see `ChangeLogReader`), so the cost is the size of the change,
+/// not of the store. A store from before the change log (schema 4) is compared by a small
+/// fingerprint of its rows instead (see `StoreFingerprint`) until it is migrated. Commits by any
+/// other connection count, including the UI's own store in the same process.
 ///
 /// Handlers run on the monitor's thread; keep them short (hand the work to the UI's queue).
 public final class ChangeMonitor: Sendable {
@@ -23,6 +25,11 @@ public final class ChangeMonitor: Sendable {
     private let stopPipe: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
+    private let counter: RowCounter
+
+    /// The rows the monitor has read from the store so far (the change log, or the fingerprint
+    /// of a store without one): what its work costs, for diagnostics and tests.
+    public var rowsRead: Int { counter.rows.load(ordering: .relaxed) }
 
     /// Starts watching `directory/databaseName`. The file need not exist yet.
     /// - Parameters:
@@ -53,7 +60,9 @@ public final class ChangeMonitor: Sendable {
         stopPipe = (fds[0], fds[1])
 
         // The baseline is read before init returns: every later commit is reported.
-        let watcher = Watcher(path: databasePath, databaseName: databaseName)
+        let counter = RowCounter()
+        self.counter = counter
+        let watcher = Watcher(path: databasePath, databaseName: databaseName, counter: counter)
         watcher.check(reopen: true)
         let loop = Loop(
             inotify: fd, stop: fds[0], watcher: watcher, observers: observers,
@@ -209,18 +218,33 @@ private final class Loop: @unchecked Sendable {
     }
 }
 
-/// The long-lived read connection and the last fingerprint. Touched only by the monitor's
-/// thread (and by `ChangeMonitor.init` before that thread starts).
+/// The number of rows read, shared by the monitor and its thread.
+private final class RowCounter: Sendable {
+    let rows = Atomic<Int>(0)
+
+    func add(_ count: Int) { rows.add(count, ordering: .relaxed) }
+}
+
+/// The long-lived read connection and where it got to: the last change-log row seen, or for a
+/// store without a change log the last fingerprint. Touched only by the monitor's thread (and by
+/// `ChangeMonitor.init` before that thread starts).
 private final class Watcher: @unchecked Sendable {
     let path: String
     let databaseName: String
+    private let counter: RowCounter
     private var database: Database?
     private var dataVersion: Int64?
+    /// The change log's reader; nil while the store has no change log.
+    private var log: ChangeLogReader?
+    /// The last fingerprint, while the store has no change log.
     private var fingerprint = StoreFingerprint()
+    /// Whether the first check (the baseline, in `ChangeMonitor.init`) is done.
+    private var started = false
 
-    init(path: String, databaseName: String) {
+    init(path: String, databaseName: String, counter: RowCounter) {
         self.path = path
         self.databaseName = databaseName
+        self.counter = counter
     }
 
     /// Whether a file of this name in the directory is the database or its journal.
@@ -231,6 +255,8 @@ private final class Watcher: @unchecked Sendable {
     /// What changed since the last check; `reopen` starts a new connection (the file was replaced).
     @discardableResult
     func check(reopen: Bool) -> [ChangeEvent] {
+        let baseline = !started
+        started = true
         if reopen { database = nil }
         let fresh = database == nil
         if fresh {
@@ -245,8 +271,64 @@ private final class Watcher: @unchecked Sendable {
         }
         if !fresh && version == dataVersion { return [] }
         dataVersion = version
-        let current = StoreFingerprint.read(db)
+        if var reader = log {
+            defer { log = reader }
+            if fresh {
+                // A new connection (the file was replaced): the old position means nothing here.
+                counter.add(reader.skipToNewest(db))
+                let everything = ChangeLogReader.everything(db)
+                counter.add(everything.rows)
+                return everything.events
+            }
+            let (events, rows) = reader.read(db)
+            counter.add(rows)
+            return events
+        }
+        guard ChangeLogReader.isAvailable(db) else { return fingerprintChanges(db) }
+        // The change log is there: from now on only its new rows are read.
+        var reader = ChangeLogReader()
+        var events: [ChangeEvent] = []
+        if baseline {
+            counter.add(reader.skipToNewest(db))
+        } else {
+            // Created or migrated while watched: what differs from the last fingerprint, then the log.
+            events = fingerprintChanges(db)
+            let (logged, rows) = reader.read(db)
+            counter.add(rows)
+            events = Self.merged(events + logged)
+        }
+        fingerprint = StoreFingerprint()
+        log = reader
+        return events
+    }
+
+    /// The fingerprint's events since the last one (a store without a change log).
+    private func fingerprintChanges(_ db: Database) -> [ChangeEvent] {
+        let (current, rows) = StoreFingerprint.read(db)
+        counter.add(rows)
         defer { fingerprint = current }
         return current.changes(since: fingerprint)
+    }
+
+    /// One event per kind, naming everything the given ones name, lists first.
+    static func merged(_ events: [ChangeEvent]) -> [ChangeEvent] {
+        var lists: Set<Int64> = []
+        var items: Set<Int64> = []
+        var notes: Set<Int64> = []
+        var settings: Set<String> = []
+        for event in events {
+            switch event {
+            case .listsChanged(let ids): lists.formUnion(ids)
+            case .itemsChanged(let ids): items.formUnion(ids)
+            case .notesChanged(let ids): notes.formUnion(ids)
+            case .settingsChanged(let keys): settings.formUnion(keys)
+            }
+        }
+        var result: [ChangeEvent] = []
+        if !lists.isEmpty { result.append(.listsChanged(lists)) }
+        if !items.isEmpty { result.append(.itemsChanged(listIDs: items)) }
+        if !notes.isEmpty { result.append(.notesChanged(notes)) }
+        if !settings.isEmpty { result.append(.settingsChanged(settings)) }
+        return result
     }
 }

@@ -6,8 +6,8 @@ import SQLiteKit
 /// per note and per setting. Two summaries differ where the rows differ (every edit re-encrypts
 /// with a fresh nonce, so even an edit to the same text changes the hash).
 ///
-/// Reading it scans the items once (a few milliseconds for thousands of items); a `change_log`
-/// written by triggers would make it proportional to the change instead.
+/// Reading it scans the items once (a few milliseconds for thousands of items): the change
+/// monitor uses it only for a store without the change log (`ChangeLogReader`).
 struct StoreFingerprint: Equatable {
     struct ListPrint: Equatable {
         var total: Int64
@@ -33,8 +33,10 @@ struct StoreFingerprint: Equatable {
     }
 
     /// Reads the summary; a table that is missing (an older or empty store) counts as empty.
-    static func read(_ db: Database) -> StoreFingerprint {
+    /// - Returns: The summary and the number of rows read (each item counts).
+    static func read(_ db: Database) -> (StoreFingerprint, rows: Int) {
         var print = StoreFingerprint()
+        var itemCount = 0
         rows(db, "SELECT id, total, remaining, checklists_fingerprint(name, icon) FROM checklists") { s in
             print.lists[s.int64(0)] = ListPrint(total: s.int64(1), remaining: s.int64(2), hash: s.int64(3))
         }
@@ -46,6 +48,7 @@ struct StoreFingerprint: Equatable {
             """
         ) { s in
             print.items[s.int64(0)] = ItemsPrint(count: s.int64(1), hashSum: s.int64(2))
+            itemCount += Int(s.int64(1))
         }
         rows(db, "SELECT id, checklists_fingerprint(modified, title, body) FROM notes") { s in
             print.notes[s.int64(0)] = s.int64(1)
@@ -53,7 +56,7 @@ struct StoreFingerprint: Equatable {
         rows(db, "SELECT key, checklists_fingerprint(value) FROM settings") { s in
             print.settings[s.text(0)] = s.int64(1)
         }
-        return print
+        return (print, itemCount + print.lists.count + print.notes.count + print.settings.count)
     }
 
     /// The events that lead from `old` to this summary, lists first.

@@ -101,6 +101,12 @@ enum Schema {
         INSERT INTO settings(key, value) SELECT 'ResealPending', 1
             WHERE EXISTS (SELECT 1 FROM checklists) OR EXISTS (SELECT 1 FROM notes);
         """,
+        // 5: the change log (see `ChangeLog`). Triggers record every change to lists, items,
+        // notes and settings — kind, row ID and uid, the item's list, the setting's key, the
+        // operation, and whether the list's counts moved — so that a reader that remembers the
+        // last sequence number reads only what changed since. Plain, like the columns it names:
+        // no words the user wrote. Kept to the last 10,000 or so rows.
+        ChangeLog.schema,
     ]
 
     /// SQL for the time now, in whole seconds since 1970.

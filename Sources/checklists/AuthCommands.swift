@@ -9,7 +9,7 @@ import Localization
 enum AuthCommands {
     static let all: [Command] = [
         Command(path: ["auth", "status"], touchesContent: false) { context in
-            let report = AuthReport(context.authEnvironment())
+            let report = context.session.authReport()
             if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
         },
         Command(path: ["auth", "test"], touchesContent: false) { context in

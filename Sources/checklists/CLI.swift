@@ -11,6 +11,7 @@ import Reminders
 import Sodium
 import TerminalText
 import TerminalUI
+import TextEditing
 
 /// Finds the command for the words given, runs it and turns errors into messages and exit codes.
 enum CLI {
@@ -43,7 +44,7 @@ enum CLI {
             try checkGlobalOptions(args)
             try checkSubcommand(command, args)
             var context = Context(arguments: args, environment: environment, output: output)
-            if Editor.cleansUpBefore(command) { Editor.removeLeftovers(environment: environment, home: context.home) }
+            if command.cleansUpEditFiles { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
                 // A change may have moved a reminder: let a running agent re-plan.
                 let changed = context.session.changedReminders
@@ -182,6 +183,7 @@ enum CLI {
         case let e as FileError: (.storage, e.description)
         case let e as KeychainError: (e.isTooLarge ? .usage : .storage, e.description)
         case let e as RemindersError: (.storage, e.description)
+        case AgentError.unsafeServicePath: (.usage, "\(error)")
         case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
         default: (.storage, "\(error)")
         }

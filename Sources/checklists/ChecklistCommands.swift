@@ -15,7 +15,7 @@ enum ChecklistCommands {
         Command(path: ["list", "add"]) { context in
             let name = try StandardInput.resolve(try context.rest(from: 0, "NAME"))
             let icon = try icon(context.arguments["--icon"]) ?? .noIcon
-            let list = try context.store().addChecklist(name: name, icon: icon)
+            let list = try context.content().addList(name: name, icon: icon)
             try show(list, added: true, &context)
         },
         Command(path: ["list", "edit"]) { context in
@@ -26,14 +26,14 @@ enum ChecklistCommands {
                 throw CLIError.usage(tr("nothing to change: give --name or --icon"))
             }
             if let newName, newName.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyListName }
-            let store = try context.store()
-            let list = try store.resolveList(reference)
-            try show(try store.updateChecklist(id: list.id, name: newName, icon: newIcon), added: false, &context)
+            let session = try context.content()
+            let list = try session.list(reference)
+            try show(try session.editList(id: list.id, name: newName, icon: newIcon), added: false, &context)
         },
         Command(path: ["list", "delete"]) { context in
-            let store = try context.store()
-            let list = try store.resolveList(try context.rest(from: 0, "LIST"))
-            let (deleted, items) = try store.deleteChecklist(id: list.id)
+            let session = try context.content()
+            let list = try session.list(try context.rest(from: 0, "LIST"))
+            let (deleted, items) = try session.deleteListAndItems(id: list.id)
             if context.json {
                 try context.output.json(ListJSON(deleted))
             } else {
@@ -46,7 +46,7 @@ enum ChecklistCommands {
         Command(path: ["icons"], touchesContent: false) {
             context in
             if context.json {
-                try context.output.json(Icon.allCases.map { IconJSON(name: $0.name, glyph: $0.glyph) })
+                try context.output.json(Icon.allCases.map(IconJSON.init))
             } else {
                 for icon in Icon.allCases { context.output.line("\(icon.glyph)  \(icon.name)") }
             }
@@ -55,7 +55,7 @@ enum ChecklistCommands {
 
     /// Prints every list, sorted by name in the user's locale.
     static func printOverview(_ context: inout Context) throws {
-        let lists = context.locale.sorted(try context.store().checklists())
+        let lists = try context.content().lists()
         if context.json {
             try context.output.json(lists.map(ListJSON.init))
             return

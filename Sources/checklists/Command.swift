@@ -16,6 +16,12 @@ struct Command: Sendable {
 
     /// What its command line accepts, besides the options of every command.
     var spec: ArgumentSpec { help.spec }
+
+    /// Whether it first removes leftover edit files (`Editor.removeLeftovers`): the commands
+    /// that use the editor (notes, the secret) and the agent's start.
+    var cleansUpEditFiles: Bool {
+        ["note", "notes", "secret"].contains(path.first ?? "") || path == ["agent"]
+    }
 }
 
 /// Exit statuses, as documented in the README.

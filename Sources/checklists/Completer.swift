@@ -38,40 +38,38 @@ enum Completer {
                 .filter { $0.word.hasPrefix(current.lowercased()) }
         case .directory: return directories(current)
         case .list, .item, .note:
-            guard let store = openWithoutAsking(words: words, environment: environment) else { return [] }
-            defer { store.session.close() }
-            return (try? stored(kind, store.store, current: current)) ?? []
+            guard let session = openWithoutAsking(words: words, environment: environment) else { return [] }
+            defer { session.close() }
+            return (try? stored(kind, session, current: current)) ?? []
         default: return []
         }
     }
 
     /// Lists, items or notes whose name or ID starts with `current`.
-    static func stored(_ kind: ValueKind, _ store: ChecklistStore, current: String) throws -> [Candidate] {
+    static func stored(_ kind: ValueKind, _ session: AppSession, current: String) throws -> [Candidate] {
         switch kind {
         case .list:
             let prefix = current.lowercased()
-            return try store.checklists().filter { $0.name.lowercased().hasPrefix(prefix) }
+            return try session.lists().filter { $0.name.lowercased().hasPrefix(prefix) }
                 .map { Candidate($0.name, help: "\($0.icon.glyph) \($0.status.text)") }
         case .item:
             var found: [Candidate] = []
-            for list in try store.checklists() where found.count < limit {
-                for item in try store.readItems(in: list.id).items where String(item.id).hasPrefix(current) {
+            for list in try session.lists() where found.count < limit {
+                for item in try session.readItems(in: list.id).items where String(item.id).hasPrefix(current) {
                     found.append(Candidate(String(item.id), help: "\(item.text) (\(list.name))"))
                 }
             }
             return found
         case .note:
-            return try store.notes().filter { String($0.id).hasPrefix(current) }
+            return try session.notes().filter { String($0.id).hasPrefix(current) }
                 .map { Candidate(String($0.id), help: $0.title) }
         default: return []
         }
     }
 
-    /// The store of the data directory the words name (`--home`), when it exists and opens
-    /// without authentication; nil otherwise. Never creates a data directory.
-    static func openWithoutAsking(words: [String], environment: [String: String])
-        -> (session: AppSession, store: ChecklistStore)?
-    {
+    /// A session on the data directory the words name (`--home`), when its store exists and
+    /// opens without authentication; nil otherwise. Never creates a data directory.
+    static func openWithoutAsking(words: [String], environment: [String: String]) -> AppSession? {
         let given = optionValue("--home", in: words)
         let home = given ?? AppSession.Configuration.home(environment: environment)
         guard FileManager.default.fileExists(atPath: home + "/checklists.sqlite") else { return nil }
@@ -81,11 +79,11 @@ enum Completer {
         configuration.notice = { _ in }
         configuration.remindersFailed = { _ in }
         let session = AppSession(configuration: configuration)
-        guard let store = try? session.unlockedStore() else {
+        guard (try? session.open()) == true else {
             session.close()
             return nil
         }
-        return (session, store)
+        return session
     }
 
     /// The value of `--name VALUE` or `--name=VALUE` among the words typed so far.

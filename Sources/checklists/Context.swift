@@ -37,6 +37,7 @@ struct Context {
         configuration.keychainPreference = arguments["--keychain"]
         configuration.passcodes = SecretReader(
             fromStdin: arguments.has("--stdin"), presenter: presenter, output: output)
+        configuration.questions = TerminalQuestions()
         configuration.notice = { Output.notice("checklists: \($0)") }
         configuration.remindersFailed = { error in
             Output.error(
@@ -53,6 +54,13 @@ struct Context {
     /// an authentication).
     func store(reason: String = tr("Unlock Checklists.")) throws -> ChecklistStore { try session.store(reason: reason) }
 
+    /// The session for content calls, unlocked first (with the app lock on, after this
+    /// session's unlock or an authentication).
+    func content(reason: String = tr("Unlock Checklists.")) throws -> AppSession {
+        _ = try session.store(reason: reason)
+        return session
+    }
+
     /// The time zone for parsing and showing dates.
     /// - Throws: A usage error when `TZ` names no zone (Foundation would silently use UTC).
     func timeZone() throws -> TimeZone {
@@ -64,8 +72,7 @@ struct Context {
 
     /// The due date `text` names, in the user's time zone, a day alone at the all-day hour setting.
     func dueDate(_ text: String) throws -> Date {
-        let hour = (try? notificationCenter())?.allDayHour ?? 9
-        return try DueDate.parse(text, timeZone: try timeZone(), allDayHour: hour)
+        try DueDate.parse(text, timeZone: try timeZone(), allDayHour: session.allDayHour)
     }
 
     /// The pending-reminders store of this data directory.

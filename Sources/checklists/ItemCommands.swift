@@ -9,19 +9,18 @@ import TerminalText
 enum ItemCommands {
     static let all: [Command] = [
         Command(path: ["items"]) { context in
-            let store = try context.store()
+            let session = try context.content()
             let list: Checklist
             if context.positionals.isEmpty {
-                guard let last = try store.lastOpenedList(locale: context.locale) else {
+                guard let last = try session.lastOpenedList() else {
                     throw CLIError.refused(tr("No checklists. Add one with: checklists list add NAME"))
                 }
                 list = last
             } else {
-                list = try store.resolveList(try context.rest(from: 0, "LIST"))
-                // Remembering the list is best effort: a read-only or full disk can still read.
-                if (try? store.integer(.checklistIndex)) != list.id { try? store.setInteger(.checklistIndex, list.id) }
+                list = try session.list(try context.rest(from: 0, "LIST"))
+                session.rememberOpenedList(list.id)
             }
-            let read = try store.readItems(in: list.id)
+            let read = try session.readItems(in: list.id)
             let items = read.items
             if items.contains(where: { $0.dueDate != nil }) { _ = try context.timeZone() }
             if context.json {
@@ -52,9 +51,9 @@ enum ItemCommands {
             let due = try context.arguments["--due"].map { try context.dueDate($0) }
             let lines = text == "-" ? try StandardInput.lines() : [text]
             if lines.isEmpty { throw ChecklistsError.emptyItemText }
-            let store = try context.store()
-            let list = try store.resolveList(reference)
-            let items = try store.addItems(
+            let session = try context.content()
+            let list = try session.list(reference)
+            let items = try session.addItems(
                 lines.map {
                     NewItem(
                         text: $0, checked: context.arguments.has("--checked"), dueDate: due,
@@ -86,16 +85,14 @@ enum ItemCommands {
             guard changes != ItemChanges() else {
                 throw CLIError.usage(tr("nothing to change: give --text, --due, --no-due, --remind or --no-remind"))
             }
-            let (_, item) = try context.store().updateItem(id: id, changes)
+            let item = try context.content().editItem(id: id, changes)
             try show(item, remind: true, &context) { tr("Saved item %d: %@", item.id, $0) }
         },
-        checkCommand("toggle") { store, id in
-            try store.toggleItem(id: id)
-        },
-        checkCommand("check") { store, id in try store.setChecked(id: id, true) },
-        checkCommand("uncheck") { store, id in try store.setChecked(id: id, false) },
+        checkCommand("toggle") { session, id in try session.toggleItem(id: id) },
+        checkCommand("check") { session, id in try session.setChecked(id: id, true) },
+        checkCommand("uncheck") { session, id in try session.setChecked(id: id, false) },
         Command(path: ["item", "delete"]) { context in
-            let item = try context.store().deleteItem(id: try itemID(context))
+            let item = try context.content().deleteItem(id: try itemID(context))
             if context.json {
                 try context.output.json(ItemJSON(item))
             } else {
@@ -105,10 +102,10 @@ enum ItemCommands {
     ]
 
     static func checkCommand(
-        _ verb: String, _ change: @escaping @Sendable (ChecklistStore, Int64) throws -> ChecklistItem
+        _ verb: String, _ change: @escaping @Sendable (AppSession, Int64) throws -> ChecklistItem
     ) -> Command {
         Command(path: ["item", verb]) { context in
-            let item = try change(try context.store(), try itemID(context))
+            let item = try change(try context.content(), try itemID(context))
             // Only adding or editing can turn a reminder on; toggles say nothing about it.
             try show(item, remind: false, &context) {
                 item.checked ? tr("Checked item %d: %@", item.id, $0) : tr("Unchecked item %d: %@", item.id, $0)

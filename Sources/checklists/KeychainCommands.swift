@@ -10,30 +10,24 @@ import SecretServiceKeychain
 enum KeychainCommands {
     static let all: [Command] = [
         Command(path: ["keychain", "status"], touchesContent: false) { context in
-            let choice = try context.session.keychainChoice()
-            let keys = (try? choice.backend.keys(service: KeychainWrapper.defaultServiceName)) ?? []
-            let dataKey = keys.contains(context.session.keyItems().name(KeyItems.dataKey))
+            let status = try context.session.keychainStatus()
             if context.json {
-                try context.output.json(
-                    KeychainStatus(
-                        backend: choice.backend.name, reason: choice.reason,
-                        service: KeychainWrapper.defaultServiceName,
-                        items: keys.count, holdsDataKey: dataKey))
+                try context.output.json(status)
                 return
             }
-            context.output.line(tr("Keychain: %@ — %@.", choice.backend.name, choice.reason))
-            if let vault = choice.backend as? FileVault {
-                context.output.line(tr("Vault: %@ (its key: %@/keychain.key)", vault.path, context.home))
+            context.output.line(tr("Keychain: %@ — %@.", status.backend, status.reason))
+            if let vault = status.vaultPath {
+                context.output.line(tr("Vault: %@ (its key: %@/keychain.key)", vault, context.home))
             } else {
                 context.output.line(
                     tr(
                         "Items: schema %@, attributes service=%@ key=NAME", SecretServiceKeychain.schemaName,
-                        KeychainWrapper.defaultServiceName))
+                        status.service))
             }
             context.output.line(
-                dataKey
-                    ? trn("%d item; the data key is here", "%d items; the data key is here", keys.count)
-                    : trn("%d item; the data key is not here", "%d items; the data key is not here", keys.count))
+                status.holdsDataKey
+                    ? trn("%d item; the data key is here", "%d items; the data key is here", status.items)
+                    : trn("%d item; the data key is not here", "%d items; the data key is not here", status.items))
         },
         Command(path: ["keychain", "keys"], touchesContent: false) { context in
             let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
@@ -113,13 +107,4 @@ enum KeychainCommands {
             context.output.line(value)
         }
     }
-}
-
-/// `keychain status --json`.
-struct KeychainStatus: Encodable {
-    let backend: String
-    let reason: String
-    let service: String
-    let items: Int
-    let holdsDataKey: Bool
 }

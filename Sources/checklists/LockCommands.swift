@@ -4,13 +4,12 @@ import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Localization
-import SessionKeyring
 
 /// `lock status|enable|disable|now|set`.
 enum LockCommands {
     static let all: [Command] = [
         Command(path: ["lock", "status"], touchesContent: false) { context in
-            let report = LockReport(context)
+            let report = context.session.lockReport()
             if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
         },
         Command(path: ["lock", "enable"]) { context in
@@ -26,7 +25,11 @@ enum LockCommands {
         Command(path: ["lock", "now"], touchesContent: false) { context in
             context.session.lock()
             // --json: the lock's report as `lock status --json` gives it, now locked.
-            if context.json { try context.output.json(LockReport(context)) } else { context.output.line(tr("Locked.")) }
+            if context.json {
+                try context.output.json(context.session.lockReport())
+            } else {
+                context.output.line(tr("Locked."))
+            }
         },
         Command(path: ["lock", "set"]) { context in
             var reuse: Int?
@@ -90,39 +93,8 @@ enum LockCommands {
     }
 }
 
-/// What `lock status` shows.
-struct LockReport: Encodable {
-    let enabled: Bool
-    let method: String
-    let reuseSeconds: Int
-    let idleMinutes: Int
-    let sessionUnlocked: Bool
-    let unlockedUntil: String?
-    let sessionKeyring: Bool
-    let failedScans: Int
-    let biometryLockedOut: Bool
-    let failedPasswords: Int
-    let passwordBlockedUntil: String?
-
-    init(_ context: Context) {
-        let settings = LockSettings.read(directory: context.home)
-        let keyring = KernelKeyring(home: context.home)
-        let state = context.authEnvironment().state.read()
-        let iso = ISO8601DateFormatter()
-        enabled = settings.method != .off
-        method = settings.method.rawValue
-        reuseSeconds = settings.reuseSeconds
-        idleMinutes = settings.idleMinutes
-        let expiry = keyring.expiry()
-        sessionUnlocked = !enabled || expiry != nil
-        unlockedUntil = expiry.map { iso.string(from: $0) }
-        sessionKeyring = keyring.isAvailable
-        failedScans = state.failedScans
-        biometryLockedOut = state.biometryLockedOut
-        failedPasswords = state.failedPasswords
-        passwordBlockedUntil = state.passwordBlockedUntil(now: Date()).map { iso.string(from: $0) }
-    }
-
+extension LockReport {
+    /// The report as `lock status` prints it.
     var lines: [String] {
         var out = [
             enabled

@@ -1,8 +1,10 @@
 import Arguments
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
 import TerminalText
+import TextEditing
 
 /// `notes`, `note add|show|edit|delete`. Notes need an unlocked session.
 enum NoteCommands {
@@ -11,7 +13,7 @@ enum NoteCommands {
     static let all: [Command] = [
         Command(path: ["notes"]) { context in
             try context.expectPositionals(atMost: 0)
-            let notes = try context.store(reason: reason).notes()
+            let notes = try context.content(reason: reason).notes()
             if context.json {
                 try context.output.json(
                     notes.map(NoteSummaryJSON.init))
@@ -35,12 +37,12 @@ enum NoteCommands {
                 (title, body) = edited
             }
             if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
-            let note = try context.store(reason: reason).addNote(title: title, body: body)
+            let note = try context.content(reason: reason).addNote(title: title, body: body)
             try show(note, tr("Added note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
         Command(path: ["note", "show"]) { context in
             let id = try ItemCommands.itemID(context)
-            guard let note = try context.store(reason: reason).note(id: id) else {
+            guard let note = try context.content(reason: reason).note(id: id) else {
                 throw ChecklistsError.noteNotFound(id)
             }
             if context.json {
@@ -62,20 +64,20 @@ enum NoteCommands {
                 throw CLIError.usage(tr("nothing to change: give --title, --body or --edit"))
             }
             if let t = title, t.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
-            let store = try context.store(reason: reason)
+            let session = try context.content(reason: reason)
             if context.arguments.has("--edit") {
-                guard let note = try store.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+                guard let note = try session.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
                 guard let edited = try editNote(title: title ?? note.title, body: body ?? note.body, context) else {
                     return
                 }
                 if edited.title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
                 (title, body) = (edited.title, edited.body)
             }
-            let note = try store.updateNote(id: id, title: title, body: body)
+            let note = try session.editNote(id: id, title: title, body: body)
             try show(note, tr("Saved note %d: %@", note.id, TerminalText.line(note.title)), &context)
         },
         Command(path: ["note", "delete"]) { context in
-            let note = try context.store(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
+            let note = try context.content(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
             if context.json {
                 try context.output.json(NoteJSON(note))
             } else {
@@ -100,11 +102,7 @@ enum NoteCommands {
 
     /// The title and body after the editor, or nil when the editor failed (nothing changes).
     static func editNote(title: String, body: String, _ context: Context) throws -> (title: String, body: String)? {
-        guard let text = try Editor.edit("\(title)\n\n\(body)", environment: context.environment, home: context.home)
-        else {
-            throw CLIError(message: tr("The editor exited with an error; nothing was saved."), code: .refused)
-        }
-        return Editor.splitNote(text)
+        Editor.splitNote(try context.edit("\(title)\n\n\(body)"))
     }
 
     /// Prints `message` (which names the note), or the note as JSON.
@@ -114,41 +112,5 @@ enum NoteCommands {
         } else {
             context.output.line(message)
         }
-    }
-}
-
-/// `notes --json` element.
-struct NoteSummaryJSON: Encodable {
-    let id: Int64
-    let uid: String
-    let title: String
-    let created: String
-    let modified: String
-
-    init(_ note: Note) {
-        id = note.id
-        uid = note.uid
-        title = note.title
-        created = DueDate.iso8601(note.created)
-        modified = DueDate.iso8601(note.modified)
-    }
-}
-
-/// `note show --json`: {"body","created","id","modified","title","uid"}.
-struct NoteJSON: Encodable {
-    let id: Int64
-    let title: String
-    let body: String
-    let uid: String
-    let created: String
-    let modified: String
-
-    init(_ note: Note) {
-        id = note.id
-        title = note.title
-        body = note.body
-        uid = note.uid
-        created = DueDate.iso8601(note.created)
-        modified = DueDate.iso8601(note.modified)
     }
 }

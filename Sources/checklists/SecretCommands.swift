@@ -30,12 +30,7 @@ enum SecretCommands {
             let text: String
             if context.arguments.has("--edit") {
                 try message.unlock()
-                guard
-                    let edited = try Editor.edit(
-                        message.text ?? "", environment: context.environment, home: context.home)
-                else {
-                    throw CLIError(message: tr("The editor exited with an error; nothing was saved."), code: .refused)
-                }
+                let edited = try context.edit(message.text ?? "")
                 text = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
             } else {
                 let bytes = try StdinLines.all(limit: FileVault.itemLimit, what: tr("the secret"))

@@ -1,4 +1,5 @@
 import ChecklistsApp
+import ChecklistsKit
 import Foundation
 import SQLiteKit
 import TestSupport
@@ -84,6 +85,70 @@ import Testing
         #expect(try cli.run("lists").status == 0)
         try await Task.sleep(for: .milliseconds(300))
         #expect(recorder.all.isEmpty)
+    }
+
+    /// A change in a 10,000-item store costs the monitor the rows of the change log it adds,
+    /// not a scan of the items.
+    @Test func aChangeInALargeStoreReadsOnlyTheChange() async throws {
+        #expect(try cli.run("lists").status == 0)
+        let lines = (0..<10_000).map { "Item \($0)" }.joined(separator: "\n")
+        #expect(try cli.run("item", "add", "List", "-", stdin: lines).status == 0)
+        let monitor = try ChangeMonitor(directory: home)
+        defer { monitor.stop() }
+        let recorder = EventRecorder<ChangeEvent>()
+        monitor.addObserver(recorder.handler)
+        let before = monitor.rowsRead
+        #expect(before < 10, "the baseline read \(before) rows")
+        #expect(try cli.run("item", "toggle", "4321").status == 0)
+        #expect(await recorder.arrival { $0 == .itemsChanged(listIDs: [1]) } != nil)
+        #expect(await recorder.arrival { $0 == .listsChanged([1]) } != nil)
+        let read = monitor.rowsRead - before
+        #expect(read < 50, "a toggle read \(read) rows")
+        print("ChangeMonitor rows read for one toggle in a 10,000-item store: \(read)")
+        // Another list, by another process: named, and still read at the size of the change.
+        #expect(try cli.run("list", "add", "Errands").status == 0)
+        #expect(await recorder.arrival { $0 == .listsChanged([2]) } != nil)
+        #expect(monitor.rowsRead - before < 100)
+    }
+
+    /// A monitor that fell further behind than the log keeps (rows it has not seen were pruned)
+    /// reports every list as changed, reading the lists but neither the log nor the items.
+    @Test func aChangeLargerThanTheLogReportsEveryList() async throws {
+        let (monitor, recorder) = try monitored()
+        defer { monitor.stop() }
+        #expect(try cli.run("list", "add", "Errands").status == 0)
+        #expect(await recorder.arrival { $0 == .listsChanged([2]) } != nil)
+        recorder.clear()
+        let writer = try Database(path: home + "/checklists.sqlite", create: false)
+        try writer.execute("PRAGMA busy_timeout=5000")
+        let before = monitor.rowsRead
+        try writer.transaction {
+            let insert = try writer.prepare("INSERT INTO items(list_id, text) VALUES(2, randomblob(64))")
+            for _ in 0..<(ChangeLog.kept + 2 * ChangeLog.pruneEvery) { try insert.run() }
+        }
+        #expect(await recorder.arrival { $0 == .itemsChanged(listIDs: [1, 2]) } != nil, "\(recorder.all)")
+        #expect(await recorder.arrival { $0 == .listsChanged([1, 2]) } != nil)
+        #expect(monitor.rowsRead - before < 100)
+    }
+
+    /// A store written before the change log (schema 4, the v4-plain fixture) is watched through
+    /// the fingerprint until a command migrates it; from then on its log.
+    @Test func aStoreMigratedWhileWatchedKeepsReporting() async throws {
+        try FileManager.default.copyItem(atPath: Rig.root + "/Tests/Fixtures/stores/v4-plain", toPath: home)
+        chmod(home, 0o700)
+        for name in try FileManager.default.contentsOfDirectory(atPath: home) { chmod(home + "/" + name, 0o600) }
+        let monitor = try ChangeMonitor(directory: home)
+        defer { monitor.stop() }
+        let recorder = EventRecorder<ChangeEvent>()
+        monitor.addObserver(recorder.handler)
+        #expect(try cli.run("item", "add", "Errands", "Buy stamps").status == 0)
+        #expect(await recorder.arrival { $0 == .itemsChanged(listIDs: [2]) } != nil)
+        recorder.clear()
+        let before = monitor.rowsRead
+        #expect(try cli.run("item", "toggle", "0").status == 0)
+        #expect(await recorder.arrival { $0 == .itemsChanged(listIDs: [2]) } != nil)
+        #expect(await recorder.arrival { $0 == .listsChanged([2]) } != nil)
+        #expect(monitor.rowsRead - before < 20)
     }
 
     @Test func missingDirectoryThrows() throws {

@@ -142,7 +142,7 @@ import Testing
         var header = Array(FileManager.default.contents(atPath: path)!)
         header[60...63] = [0, 0, 0, 99]  // user_version lives at offset 60
         try Data(header).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, supported: 4)) { try open() }
+        #expect(throws: StoreError.newerSchema(found: 99, supported: 5)) { try open() }
         #expect(Array(FileManager.default.contents(atPath: path)!) == header)
     }
 

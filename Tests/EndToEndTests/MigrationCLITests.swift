@@ -4,8 +4,9 @@ import Testing
 
 /// Stores written by earlier binaries open with today's: the fixtures under
 /// Tests/Fixtures/stores were made by the release binary of a0d3ff2 (schema 2: `v2-plain`,
-/// lock off; `v2-passcode`, passcode lock on, passcode 246810) and by main before uids
-/// (schema 3 with a StoreID: `v3-plain`). All data in them is test text.
+/// lock off; `v2-passcode`, passcode lock on, passcode 246810), by main before uids
+/// (schema 3 with a StoreID: `v3-plain`) and by main's release binary of bcf1ab3 before the
+/// change log (schema 4: `v4-plain`, lock off, notifications on). All data in them is test text.
 @Suite struct MigrationCLITests {
     let dir = TemporaryDirectory()
     let pam = try! PAMRig(password: "account pw")
@@ -50,7 +51,7 @@ import Testing
 
     /// Every uid re-sealed, nothing pending, schema current.
     func expectMigrated() throws {
-        #expect(try sqlite("PRAGMA user_version") == "4")
+        #expect(try sqlite("PRAGMA user_version") == "5")
         #expect(try sqlite("SELECT count(*) FROM settings WHERE key = 'ResealPending'") == "0")
         for table in ["checklists", "items", "notes"] {
             #expect(try sqlite("SELECT count(*) FROM \(table) WHERE aad = 0 OR uid IS NULL") == "0")
@@ -118,5 +119,25 @@ import Testing
         #expect(try cli.run("note", "show", "1").stdout.contains("Body from main"))
         #expect(try sqlite("SELECT value FROM settings WHERE key = 'StoreID'") == storeID)
         try expectMigrated()
+    }
+
+    @Test func aSchema4StoreOpensAndGainsTheChangeLog() throws {
+        try install("v4-plain")
+        let storeID = try sqlite("SELECT value FROM settings WHERE key = 'StoreID'")
+        let uids = try sqlite("SELECT group_concat(uid) FROM (SELECT uid FROM items ORDER BY id)")
+        let items = try json("items", "Errands")
+        #expect(items.map { $0["text"] as? String } == ["Post letters", "Return books"])
+        #expect(items.map { $0["checked"] as? Bool } == [false, true])
+        #expect(items[0]["due"] as? String == "2033-09-10T11:20:00Z")
+        #expect(items[0]["remind"] as? Bool == true)
+        #expect(try cli.run("note", "show", "1").stdout.contains("Body from schema 4"))
+        #expect(try cli.run("reminders").stdout.contains("Post letters"))
+        #expect(try cli.run("settings").stdout.contains("Notifications: on"))
+        try expectMigrated()
+        #expect(try sqlite("SELECT value FROM settings WHERE key = 'StoreID'") == storeID)
+        #expect(try sqlite("SELECT group_concat(uid) FROM (SELECT uid FROM items ORDER BY id)") == uids)
+        // From now on every change is logged.
+        #expect(try cli.run("item", "toggle", "0").status == 0)
+        #expect(try sqlite("SELECT kind, row, list, op FROM change_log WHERE kind = 'item'") == "item|0|2|update")
     }
 }

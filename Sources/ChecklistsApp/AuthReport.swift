@@ -3,29 +3,39 @@ import LinuxAuthentication
 import LocalAuthentication
 import Localization
 
-/// What `auth status` reports: each policy, each method, lockout and back-off, and advice.
-struct AuthReport: Encodable {
-    struct PolicyState: Encodable {
-        let policy: String
-        let canEvaluate: Bool
-        let code: Int?
-        let error: String?
-        let message: String?
+/// What authentication can do here: each policy, each method, lockout and back-off, and advice
+/// (`checklists auth status`; a settings screen shows the same).
+public struct AuthReport: Codable, Sendable, Equatable {
+    /// Whether one `LAPolicy` can be evaluated, and the `LAError` when not.
+    public struct PolicyState: Codable, Sendable, Equatable {
+        /// "biometrics" or "owner".
+        public let policy: String
+        public let canEvaluate: Bool
+        /// The `LAError.Code` raw value, its name and message when it cannot.
+        public let code: Int?
+        public let error: String?
+        public let message: String?
     }
 
-    let policies: [PolicyState]
-    let biometryType: String
-    let fingerprint: String
-    let fingerprintDetail: String?
-    let password: String?
-    let passcodeSet: Bool
-    let failedScans: Int
-    let biometryLockedOut: Bool
-    let failedPasswords: Int
-    let passwordBlockedUntil: String?
-    let advice: [String]
+    public let policies: [PolicyState]
+    /// "touchID" (a fingerprint reader is there) or "none".
+    public let biometryType: String
+    /// "ready", "not-enrolled" or "unavailable" (with `fingerprintDetail`).
+    public let fingerprint: String
+    public let fingerprintDetail: String?
+    /// "passcode", "pam:USER", or nil when no password can be checked.
+    public let password: String?
+    public let passcodeSet: Bool
+    public let failedScans: Int
+    public let biometryLockedOut: Bool
+    public let failedPasswords: Int
+    /// ISO 8601, while wrong passwords back off.
+    public let passwordBlockedUntil: String?
+    /// What the user can do next, in the user's language.
+    public let advice: [String]
 
-    init(_ environment: LAEnvironment) {
+    /// The report for the backends of `environment`, now.
+    public init(_ environment: LAEnvironment) {
         let context = LAContext(environment: environment)
         policies = [LAPolicy.deviceOwnerAuthenticationWithBiometrics, .deviceOwnerAuthentication].map { policy in
             var error: NSError?
@@ -76,48 +86,9 @@ struct AuthReport: Encodable {
         if advice.isEmpty { advice.append(tr("All set: 'checklists auth test' tries an authentication.")) }
         self.advice = advice
     }
+}
 
-    var lines: [String] {
-        var out: [String] = []
-        switch fingerprint {
-        case "ready": out.append(tr("Fingerprint (fprintd): ready"))
-        case "not-enrolled": out.append(tr("Fingerprint (fprintd): reader found, but no fingers are enrolled"))
-        default: out.append(tr("Fingerprint (fprintd): not available (%@)", fingerprintDetail ?? tr("unknown")))
-        }
-        switch password {
-        case "passcode": out.append(tr("Password: the app passcode"))
-        case let p? where p.hasPrefix("pam:"):
-            out.append(tr("Password: your account password (PAM, user %@)", String(p.dropFirst(4))))
-        default: out.append(tr("Password: none available"))
-        }
-        out.append(tr("Biometry type: %@", biometryType))
-        for p in policies {
-            let name = p.policy == "owner" ? "deviceOwnerAuthentication" : "deviceOwnerAuthenticationWithBiometrics"
-            out.append(
-                p.canEvaluate
-                    ? tr("%@: can be evaluated", name)
-                    : tr(
-                        "%@: cannot be evaluated — %@ (LAError %d %@)", name, p.message ?? "", p.code ?? 0,
-                        p.error ?? ""
-                    ))
-        }
-        out.append(
-            biometryLockedOut
-                ? trn(
-                    "Fingerprint lockout: locked (%d failed scan)", "Fingerprint lockout: locked (%d failed scans)",
-                    failedScans)
-                : tr("Fingerprint lockout: none (%d of 5 failed scans)", failedScans))
-        if let until = passwordBlockedUntil {
-            out.append(
-                trn(
-                    "Password back-off: %d wrong password; next try after %@",
-                    "Password back-off: %d wrong passwords; next try after %@", failedPasswords, until))
-        } else {
-            out.append(
-                trn(
-                    "Password back-off: none (%d wrong password)", "Password back-off: none (%d wrong passwords)",
-                    failedPasswords))
-        }
-        return out + advice.map { "→ " + $0 }
-    }
+extension AppSession {
+    /// What authentication can do now (no key needed).
+    public func authReport() -> AuthReport { AuthReport(authentication) }
 }

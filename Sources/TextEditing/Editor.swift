@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import PrivateFiles
 
 /// Edits text in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`) through a private temp
@@ -7,9 +6,19 @@ import PrivateFiles
 /// afterwards so no plaintext stays behind — also when the terminal closes or the process is
 /// told to stop while the editor runs (`EditorSignals`), and, after a SIGKILL, at the next
 /// start of a note, secret or agent command (`removeLeftovers`).
-enum Editor {
-    /// The edited text, or nil when the editor exited with an error (the change is abandoned).
-    static func edit(_ initial: String, environment: [String: String], home: String) throws -> String? {
+public enum Editor {
+    /// Runs the user's editor on `initial`.
+    /// - Parameters:
+    ///   - initial: The text the editor starts with.
+    ///   - environment: The process environment (`VISUAL`, `EDITOR`, `XDG_RUNTIME_DIR`).
+    ///   - home: The data directory (the edit files' place when there is no runtime directory).
+    ///   - stopped: Called with the signal when SIGHUP or SIGTERM stopped the edit, after the
+    ///     edit files are removed and before the process exits with 128 + the signal.
+    /// - Returns: The edited text, or nil when the editor exited with an error (the change is abandoned).
+    /// - Throws: `EditorError` when the edit file or the editor cannot be set up; `FileError`.
+    public static func edit(
+        _ initial: String, environment: [String: String], home: String, stopped: (Int32) -> Void = { _ in }
+    ) throws -> String? {
         let directory = self.directory(environment: environment, home: home)
         try SecureFile.makeDirectory(directory)
         removeLeftovers(in: directory)
@@ -24,20 +33,20 @@ enum Editor {
             // Stopped by a signal: nothing is saved, and every file the editor made goes too.
             shred(path)
             removeFiles(of: getpid(), in: directory)
-            Output.error("checklists: " + tr("stopped by signal %d while the editor ran; nothing was saved.", signal))
+            stopped(signal)
         }
         guard status == 0 else { return nil }
         return try SecureFile.read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The directory of the edit files: `$XDG_RUNTIME_DIR/checklists-edit`, else under the data directory.
-    static func directory(environment: [String: String], home: String) -> String {
+    public static func directory(environment: [String: String], home: String) -> String {
         let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home
         return base + "/checklists-edit"
     }
 
     /// Splits "Title\n\nBody" (the note format in the editor) into title and body.
-    static func splitNote(_ text: String) -> (title: String, body: String) {
+    public static func splitNote(_ text: String) -> (title: String, body: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let title = lines.isEmpty ? "" : lines.removeFirst().trimmingCharacters(in: .whitespaces)
         if lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }

@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,13 +12,13 @@ import Synchronization
 /// and the process exits with 128 + the signal. SIGINT and SIGQUIT are ignored here, as system(3)
 /// and git do while an editor runs: Ctrl-C belongs to the editor, and if the editor dies of it,
 /// its error status means nothing is saved. SIGKILL cannot be caught: `Editor.removeLeftovers`.
-enum EditorSignals {
+public enum EditorSignals {
     /// Runs `arguments` on our terminal and returns the exit status (128 + n if killed by signal n).
-    static func run(_ arguments: [String], environment: [String: String], onSignal: (Int32) -> Void) throws
+    public static func run(_ arguments: [String], environment: [String: String], onSignal: (Int32) -> Void) throws
         -> Int32
     {
         var wake: [Int32] = [-1, -1]
-        guard pipe(&wake) == 0 else { throw CLIError(message: tr("Cannot start the editor (pipe)."), code: .storage) }
+        guard pipe(&wake) == 0 else { throw EditorError.pipe(errno: errno) }
         defer { wake.forEach { close($0) } }
         for fd in wake {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

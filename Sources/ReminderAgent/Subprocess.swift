@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs other programs (the user's editor, systemctl) on our terminal.
+/// Runs other programs (systemctl) on our terminal.
 enum Subprocess {
     /// Runs a program on our terminal and returns its exit status.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {

@@ -4,31 +4,45 @@ import PrivateFiles
 import TerminalText
 
 /// The agent as a systemd user service (`~/.config/systemd/user/checklists-agent.service`).
-struct AgentService {
-    let unitPath: String
-    let home: String
-    let binary: String
+public struct AgentService: Sendable {
+    /// Where the unit file goes.
+    public let unitPath: String
+    /// The data directory the agent serves.
+    public let home: String
+    /// The program the unit starts (this executable).
+    public let binary: String
     let environment: [String: String]
 
-    init(_ context: Context) {
-        environment = context.environment
+    /// What `install` did.
+    public struct Installed: Sendable, Equatable {
+        /// The unit file written.
+        public let unitPath: String
+        /// Whether a systemd user manager enabled and started it.
+        public let enabled: Bool
+        /// Without a user manager: a shell line that starts the agent by hand.
+        public let manualStart: String
+    }
+
+    /// The service for data directory `home`, with the unit under `$XDG_CONFIG_HOME` (else
+    /// `~/.config`) and `binary` (default: this process's executable) started by it.
+    public init(home: String, environment: [String: String], binary: String? = nil) {
+        self.environment = environment
         let config =
             environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         unitPath = config + "/systemd/user/checklists-agent.service"
-        home = context.home
-        binary =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        self.home = home
+        self.binary =
+            binary ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
     }
 
     /// The unit file. Paths are quoted and escaped for `ExecStart=` (systemd.unit(5)); paths
     /// with control characters are refused, since no unit line could hold them safely.
-    func unit() throws -> String {
+    /// - Throws: `AgentError.unsafeServicePath`.
+    public func unit() throws(AgentError) -> String {
         for path in [binary, home] where path.unicodeScalars.contains(where: TerminalText.isControl) {
-            throw CLIError.usage(
-                tr(
-                    "cannot write a service for the path \"%@\": it contains control characters (such as a newline); use a directory without them",
-                    TerminalText.line(path)))
+            throw .unsafeServicePath(path)
         }
         return """
             [Unit]
@@ -47,7 +61,7 @@ struct AgentService {
 
     /// One `ExecStart=` word: in double quotes, with `\\` and `\"` escaped, `%` as `%%`
     /// (specifiers) and `$` as `$$` (variable expansion), so the path is taken literally.
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         var result = "\""
         for scalar in word.unicodeScalars {
             switch scalar {
@@ -62,35 +76,33 @@ struct AgentService {
     }
 
     /// Whether a systemd user manager answers.
-    var hasUserManager: Bool {
+    public var hasUserManager: Bool {
         guard let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
         return FileManager.default.fileExists(atPath: runtime + "/systemd/private")
     }
 
-    func install(_ output: Output) throws {
+    /// Writes the unit and, when a user manager answers, enables and starts it.
+    /// - Throws: `AgentError.unsafeServicePath`, `FileError`.
+    public func install() throws -> Installed {
         let unit = try unit()
         try SecureFile.makeDirectory(SecureFile.directory(of: unitPath))
         try SecureFile.writeAtomically(Array(unit.utf8), to: unitPath)
-        output.line(tr("Wrote %@.", unitPath))
-        if hasUserManager, systemctl("daemon-reload") == 0,
-            systemctl("enable", "--now", "checklists-agent.service") == 0
-        {
-            output.line(tr("The agent is enabled and running (systemctl --user status checklists-agent)."))
-        } else {
-            output.line(
-                tr("No systemd user manager answers here. Start the agent yourself, e.g. from your shell profile:"))
-            output.line("  \(binary) agent >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
-        }
+        let enabled =
+            hasUserManager && systemctl("daemon-reload") == 0
+            && systemctl("enable", "--now", "checklists-agent.service") == 0
+        return Installed(
+            unitPath: unitPath, enabled: enabled,
+            manualStart: "\(binary) agent >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
     }
 
-    func uninstall(_ output: Output) throws {
+    /// Stops and disables the service (when a user manager answers) and removes the unit.
+    /// - Returns: Whether there was a unit to remove.
+    /// - Throws: `FileError`.
+    public func uninstall() throws -> Bool {
         let answers = hasUserManager && !Self.timedOut(systemctl("disable", "--now", "checklists-agent.service"))
-        if try SecureFile.remove(unitPath) {
-            output.line(tr("Removed %@.", unitPath))
-        } else {
-            output.line(tr("The agent's service was not installed."))
-        }
+        let removed = try SecureFile.remove(unitPath)
         if answers { _ = systemctl("daemon-reload") }
+        return removed
     }
 
     /// Seconds systemctl may take: a user manager that accepts and never answers would otherwise

@@ -1,20 +1,14 @@
 import Foundation
 
 extension Editor {
-    /// Whether `command` first removes leftover edit files: the commands that use the editor
-    /// (notes, the secret) and the agent's start.
-    static func cleansUpBefore(_ command: Command) -> Bool {
-        ["note", "notes", "secret"].contains(command.path.first ?? "") || command.path == ["agent"]
-    }
-
     /// Removes (overwrites, then unlinks) the edit files of processes that no longer run: what a
     /// SIGKILL, a crash or a power cut left behind. Also the editor's own side files there
     /// (vim's `.edit-PID-N.txt.swp`, nano's `edit-PID-N.txt.save`): every name with `edit-PID-`.
-    static func removeLeftovers(environment: [String: String], home: String) {
+    public static func removeLeftovers(environment: [String: String], home: String) {
         removeLeftovers(in: directory(environment: environment, home: home))
     }
 
-    static func removeLeftovers(in directory: String) {
+    public static func removeLeftovers(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names {
             guard let pid = owner(of: name), pid != getpid(), !isRunning(pid) else { continue }
@@ -23,25 +17,25 @@ extension Editor {
     }
 
     /// Removes every file of process `pid` in `directory`.
-    static func removeFiles(of pid: pid_t, in directory: String) {
+    public static func removeFiles(of pid: pid_t, in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where owner(of: name) == pid { shred(directory + "/" + name) }
     }
 
     /// The PID in a name containing `edit-PID-`, or nil.
-    static func owner(of name: String) -> pid_t? {
+    public static func owner(of name: String) -> pid_t? {
         guard let start = name.range(of: "edit-") else { return nil }
         let digits = name[start.upperBound...].prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, name[start.upperBound...].dropFirst(digits.count).first == "-" else { return nil }
         return pid_t(digits).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    static func isRunning(_ pid: pid_t) -> Bool {
+    public static func isRunning(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Overwrites a regular file with zeros, flushes it and removes it (a symlink is only removed).
-    static func shred(_ path: String) {
+    public static func shred(_ path: String) {
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if fd >= 0 {
             var info = stat()
