@@ -62,6 +62,8 @@ final class TerminalLoop: @unchecked Sendable {
             }
             waitForInput()
             handlePending()
+            // A prompt a key brought up (the lock switch, the secret) is over once the key is handled.
+            promptLine = nil
             draw()
         }
     }
@@ -112,11 +114,18 @@ final class TerminalLoop: @unchecked Sendable {
         }
     }
 
-    /// Draws the current frame (and the presenter's line over the lock screen).
+    /// Draws the current frame and the presenter's line: over the lock screen, or on the bottom
+    /// line of any other screen (Settings' lock switch and the Secret prompt there too).
     func draw() {
         let (width, height) = display.size
         var canvas = app.render(width: width, height: height)
-        if let promptLine, app.top is LockScreen { canvas.put(height - 3, "   " + promptLine, .bold) }
+        if let promptLine {
+            if app.top is LockScreen {
+                canvas.put(height - 3, "   " + promptLine, .bold)
+            } else {
+                canvas.put(height - 1, " " + promptLine, .bold)
+            }
+        }
         display.draw(canvas)
     }
 }
