@@ -82,9 +82,11 @@ final class SettingsScreen: Screen {
         case (.notifications, .enter), (.notifications, .character(" ")):
             app.perform { try app.session.setNotificationsAllowed(!notifications.allowed) }
             notifications = app.session.notificationSettings
+            app.session.pokeReminderAgent()
         case (.itemText, .enter), (.itemText, .character(" ")):
             app.perform { try app.session.setShowsItemTextInNotifications(!notifications.showsItemText) }
             notifications = app.session.notificationSettings
+            app.session.pokeReminderAgent()
         case (.idle, .left), (.idle, .right):
             let minutes = max(1, min(120, lock.idleMinutes + (key == .right ? 1 : -1)))
             lock = app.perform { try app.session.saveLockTimes(reuseSeconds: nil, idleMinutes: minutes) } ?? lock

@@ -102,6 +102,19 @@ import Testing
         #expect(try Reminders.NotificationCenter(directory: home).authorizationStatus == .denied)
     }
 
+    @Test func theNotificationSwitchesPokeARunningAgentAsTheCLISettingsCommandDoes() throws {
+        let app = try makeApp(passwords: [])
+        let agent = try AgentListener(home: home)
+        app.handle(.character("4"))
+        for _ in 0..<4 { app.handle(.down) }
+        #expect(agent.pokes() == 0)
+        app.handle(.character(" "))
+        #expect(agent.pokes() == 1)
+        app.handle(.down)
+        app.handle(.enter)
+        #expect(agent.pokes() == 1)
+    }
+
     @Test func theSecretShowsOnlyAfterAuthenticating() throws {
         let app = try makeApp(passwords: [nil, "account pw"])
         app.handle(.character("3"))
