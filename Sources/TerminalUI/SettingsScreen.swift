@@ -96,6 +96,8 @@ final class SettingsScreen: Screen {
         case (_, _) where key.isBack: app.quit()
         default: break
         }
+        // The lock's switch and idle minutes apply to the idle timer at once.
+        app.idleTimeout = TerminalApp.idleTimeout(for: lock)
     }
 
     /// Turns the app lock on (with the chosen method) or off; authentication comes first, and

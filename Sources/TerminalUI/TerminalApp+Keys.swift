@@ -50,6 +50,8 @@ extension TerminalApp {
             // are committed with the change, so the agent finds them whoever made it).
             switch change {
             case .listsChanged, .itemsChanged: session.pokeReminderAgent()
+            case .settingsChanged(let names) where !names.isDisjoint(with: ["AppLock", "LockIdleMinutes"]):
+                idleTimeout = Self.idleTimeout(for: session.lockSettings)
             default: break
             }
             guard !(top is LockScreen) else { return }
