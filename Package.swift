@@ -104,8 +104,8 @@ let package = Package(
             name: "ChecklistsApp",
             dependencies: [
                 "ChecklistsKit", "DBus", "SQLiteKit", "CSQLite", "Keychain", "LocalAuthentication",
-                "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "Sodium", "PrivateFiles",
-                "Localization",
+                "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "Sodium",
+                "PrivateFiles", "Localization",
             ],
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),

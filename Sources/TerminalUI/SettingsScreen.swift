@@ -3,17 +3,25 @@ import ChecklistsKit
 import LocalAuthentication
 import Localization
 
-/// Settings: the app lock switch (it authenticates first and stays as it was when that fails)
-/// the lock's times, and the two notification switches (notifications allowed, item text shown).
+/// Settings: the app lock switch and its method (both authenticate first and stay as they were
+/// when that fails), the lock's times, and the two notification switches (notifications allowed,
+/// item text shown).
 final class SettingsScreen: Screen {
-    enum Row: Int, CaseIterable { case appLock, idle, reuse, notifications, itemText }
+    enum Row: Int, CaseIterable { case appLock, method, idle, reuse, notifications, itemText }
+
+    /// The methods the chooser offers, in order.
+    static let methods: [LockMethod] = [.fingerprint, .password, .passcode]
 
     var scroller = Scroller()
     private var lock: LockSettings
+    /// The method the chooser shows: the lock's own while it is on and nothing else was picked,
+    /// else the one the switch turns the lock on with.
+    private(set) var chosenMethod: LockMethod
     private var notifications: AppSession.NotificationSettings
 
     init(app: TerminalApp) {
         lock = app.session.lockSettings
+        chosenMethod = lock.method != .off ? lock.method : app.session.defaultLockMethod()
         notifications = app.session.notificationSettings
         scroller.setCount(Row.allCases.count)
     }
@@ -38,6 +46,12 @@ final class SettingsScreen: Screen {
         case .appLock:
             let on = lock.method != .off
             return (tr("App Lock"), app.glyphs.toggle(on) + (on ? "  " + Self.methodName(lock.method) : ""))
+        case .method:
+            let pending = lock.method != .off && chosenMethod != lock.method
+            return (
+                tr("Lock Method"),
+                "‹ " + Self.methodName(chosenMethod) + " ›" + (pending ? "  " + tr("Enter to switch") : "")
+            )
         case .idle: return (tr("Lock after idle"), trn("%d minute", "%d minutes", lock.idleMinutes))
         case .reuse: return (tr("Don't ask again within"), trn("%d second", "%d seconds", lock.reuseSeconds))
         case .notifications: return (tr("Notifications"), app.glyphs.toggle(notifications.allowed))
@@ -59,12 +73,20 @@ final class SettingsScreen: Screen {
         let row = Row(rawValue: scroller.selection) ?? .appLock
         switch (row, key) {
         case (.appLock, .enter), (.appLock, .character(" ")): switchLock(app: app)
+        case (.method, .left), (.method, .right):
+            let index = Self.methods.firstIndex(of: chosenMethod) ?? 0
+            let count = Self.methods.count
+            chosenMethod = Self.methods[(index + (key == .right ? 1 : count - 1)) % count]
+        case (.method, .enter), (.method, .character(" ")):
+            if lock.method == .off { switchLock(app: app) } else { switchMethod(app: app) }
         case (.notifications, .enter), (.notifications, .character(" ")):
             app.perform { try app.session.setNotificationsAllowed(!notifications.allowed) }
             notifications = app.session.notificationSettings
+            app.session.pokeReminderAgent()
         case (.itemText, .enter), (.itemText, .character(" ")):
             app.perform { try app.session.setShowsItemTextInNotifications(!notifications.showsItemText) }
             notifications = app.session.notificationSettings
+            app.session.pokeReminderAgent()
         case (.idle, .left), (.idle, .right):
             let minutes = max(1, min(120, lock.idleMinutes + (key == .right ? 1 : -1)))
             lock = app.perform { try app.session.saveLockTimes(reuseSeconds: nil, idleMinutes: minutes) } ?? lock
@@ -74,13 +96,15 @@ final class SettingsScreen: Screen {
         case (_, _) where key.isBack: app.quit()
         default: break
         }
+        // The lock's switch and idle minutes apply to the idle timer at once.
+        app.idleTimeout = TerminalApp.idleTimeout(for: lock)
     }
 
-    /// Turns the app lock on (with the default method) or off; authentication comes first, and
+    /// Turns the app lock on (with the chosen method) or off; authentication comes first, and
     /// when it fails the switch stays where it was and a toast says why.
     private func switchLock(app: TerminalApp) {
         let turningOn = lock.method == .off
-        let method = turningOn ? app.session.defaultLockMethod() : lock.method
+        let method = turningOn ? chosenMethod : lock.method
         do {
             if turningOn { _ = try app.session.enableLock(method) } else { _ = try app.session.disableLock() }
             app.say(turningOn ? tr("App lock is on.") : tr("App lock is off."))
@@ -92,6 +116,24 @@ final class SettingsScreen: Screen {
             app.say(failure + ": " + app.describe(error), alert: true)
         }
         lock = app.session.lockSettings
+        if lock.method != .off { chosenMethod = lock.method }
+    }
+
+    /// Moves the lock to the chosen method: the new method is proven first (a passcode is chosen
+    /// when none is set); when that fails the lock keeps its method and a toast says why.
+    private func switchMethod(app: TerminalApp) {
+        let method = chosenMethod
+        guard method != lock.method else { return }
+        do {
+            _ = try app.session.enableLock(method)
+            app.say(tr("App lock uses %@ now.", Self.methodName(method).lowercased()))
+        } catch {
+            app.say(
+                tr("Switching to %@ unlock failed", Self.methodName(method).lowercased()) + ": " + app.describe(error),
+                alert: true)
+        }
+        lock = app.session.lockSettings
+        chosenMethod = lock.method
     }
 
     func refresh(_ change: ChangeEvent, app: TerminalApp) {

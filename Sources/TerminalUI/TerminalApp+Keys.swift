@@ -46,6 +46,14 @@ extension TerminalApp {
         case .unlocked:
             if top is LockScreen { showHome(reopenLast: true) }
         case .changed(let change):
+            // Content changes may move reminders: a running agent re-plans (the reminder intents
+            // are committed with the change, so the agent finds them whoever made it).
+            switch change {
+            case .listsChanged, .itemsChanged: session.pokeReminderAgent()
+            case .settingsChanged(let names) where !names.isDisjoint(with: ["AppLock", "LockIdleMinutes"]):
+                idleTimeout = Self.idleTimeout(for: session.lockSettings)
+            default: break
+            }
             guard !(top is LockScreen) else { return }
             for screen in stack { screen.refresh(change, app: self) }
         }

@@ -20,6 +20,9 @@ public final class TerminalApp {
     var undo: Undo?
     /// Rows of the content area at the last frame (a page for PgUp/PgDn).
     var pageHeight = 20
+    /// The idle timeout in seconds (nil: none), from the lock settings; the loop's idle timer
+    /// follows it.
+    var idleTimeout: Double?
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
 
@@ -40,6 +43,7 @@ public final class TerminalApp {
     /// Opens the store (or shows the lock screen) and the first screen: the list that was open
     /// last, above the Checklists screen.
     public func start() {
+        idleTimeout = Self.idleTimeout(for: session.lockSettings)
         do {
             guard try session.open() else {
                 showLock()

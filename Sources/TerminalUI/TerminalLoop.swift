@@ -21,6 +21,8 @@ final class TerminalLoop: @unchecked Sendable {
     var fingerprintWatch: FingerprintWatch?
     /// A line the presenter shows under the lock screen while a prompt is up.
     var promptLine: String?
+    /// The idle timer, following the app's idle timeout.
+    private(set) var idle: IdleWatch?
 
     init(app: TerminalApp, display: CursesDisplay, lifecycle: LifecycleEvents?) {
         self.app = app
@@ -34,9 +36,12 @@ final class TerminalLoop: @unchecked Sendable {
             }
         }
         wake = (fds[0], fds[1])
+        idle = IdleWatch { [weak self] event in self?.post(.lifecycle(event)) }
+        idle?.apply(app.idleTimeout)
     }
 
     deinit {
+        idle?.stop()
         close(wake.read)
         close(wake.write)
     }
@@ -62,6 +67,10 @@ final class TerminalLoop: @unchecked Sendable {
             }
             waitForInput()
             handlePending()
+            // A new idle timeout (Settings, or the CLI's change seen as an event) applies at once.
+            idle?.apply(app.idleTimeout)
+            // A prompt a key brought up (the lock switch, the secret) is over once the key is handled.
+            promptLine = nil
             draw()
         }
     }
@@ -88,6 +97,7 @@ final class TerminalLoop: @unchecked Sendable {
         }
         while let key = display.readKey() {
             lifecycle?.noteActivity()
+            idle?.noteActivity()
             switch key {
             case .focus(let focused): lifecycle?.noteFocus(focused)
             case .resize: break
@@ -112,11 +122,18 @@ final class TerminalLoop: @unchecked Sendable {
         }
     }
 
-    /// Draws the current frame (and the presenter's line over the lock screen).
+    /// Draws the current frame and the presenter's line: over the lock screen, or on the bottom
+    /// line of any other screen (Settings' lock switch and the Secret prompt there too).
     func draw() {
         let (width, height) = display.size
         var canvas = app.render(width: width, height: height)
-        if let promptLine, app.top is LockScreen { canvas.put(height - 3, "   " + promptLine, .bold) }
+        if let promptLine {
+            if app.top is LockScreen {
+                canvas.put(height - 3, "   " + promptLine, .bold)
+            } else {
+                canvas.put(height - 1, " " + promptLine, .bold)
+            }
+        }
         display.draw(canvas)
     }
 }

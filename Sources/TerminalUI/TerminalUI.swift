@@ -26,8 +26,8 @@ public enum TerminalUI {
         guard let display = CursesDisplay(noColor: noColor) else { return nil }
         app.start()
 
-        let idle = TerminalApp.idleTimeout(for: session.lockSettings)
-        let lifecycle = LifecycleEvents(configuration: LifecycleEvents.Configuration(idleTimeout: idle))
+        // The idle timer is the loop's own (`IdleWatch`), so that a new timeout applies at once.
+        let lifecycle = LifecycleEvents(configuration: LifecycleEvents.Configuration())
         let loop = TerminalLoop(app: app, display: display, lifecycle: lifecycle)
         presenter.loop.withLock { $0 = loop }
         let observer = session.addObserver { [weak loop] event in loop?.post(.session(event)) }

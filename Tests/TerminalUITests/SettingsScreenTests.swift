@@ -17,6 +17,7 @@ import Testing
     func makeApp(passwords: [String?]) throws -> TerminalApp {
         let authentication = LAEnvironment(
             accountPassword: FakePasswordVerifier(password: "account pw"),
+            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
             presenter: ScriptedPresenter(passwords: passwords),
             stateDirectory: home, runtimeDirectory: dir.appending("run"))
         let configuration = AppSession.Configuration(
@@ -48,13 +49,42 @@ import Testing
         #expect(app.session.lockSettings.method == .password)
     }
 
+    @Test func theLockMethodChooserPicksWhatTheSwitchTurnsOnAndSwitchesAfterAuthenticating() throws {
+        let app = try makeApp(passwords: ["246810", "246810", nil, "246810", "246810", "246810"])
+        app.handle(.character("4"))
+        #expect(frame(app).contains("‹ Password ›"))  // no reader here: the password is the default
+        app.handle(.down)
+        app.handle(.right)
+        #expect(frame(app).contains("‹ Passcode ›"))
+        #expect(app.session.lockSettings.method == .off)
+        // Lock off: Enter on the chooser turns the lock on with the chosen method (a new passcode).
+        app.handle(.enter)
+        #expect(frame(app).contains("App lock is on."))
+        #expect(frame(app).contains("[●  On]  Passcode"))
+        #expect(app.session.lockSettings.method == .passcode)
+
+        // Lock on: picking another method only marks it; Enter proves it, a cancel keeps the old one.
+        app.handle(.left)
+        #expect(frame(app).contains("‹ Password ›  Enter to switch"))
+        #expect(app.session.lockSettings.method == .passcode)
+        app.handle(.enter)
+        #expect(frame(app).contains("Switching to password unlock failed"))
+        #expect(frame(app).contains("‹ Passcode ›"))
+        #expect(app.session.lockSettings.method == .passcode)
+        app.handle(.left)
+        app.handle(.enter)
+        #expect(frame(app).contains("App lock uses password now."))
+        #expect(frame(app).contains("[●  On]  Password"))
+        #expect(app.session.lockSettings.method == .password)
+    }
+
     @Test func theNotificationSwitchesSetWhatTheCLISettingsSet() throws {
         let app = try makeApp(passwords: [])
         app.handle(.character("4"))
         #expect(frame(app).contains("Notifications"))
         #expect(frame(app).contains("Show Text in Notifications"))
         #expect(app.session.notificationSettings == .init(allowed: false, showsItemText: true))
-        for _ in 0..<3 { app.handle(.down) }
+        for _ in 0..<4 { app.handle(.down) }
         app.handle(.character(" "))
         #expect(app.session.notificationSettings == .init(allowed: true, showsItemText: true))
         app.handle(.down)
@@ -70,6 +100,19 @@ import Testing
         app.handle(.up)
         app.handle(.character(" "))
         #expect(try Reminders.NotificationCenter(directory: home).authorizationStatus == .denied)
+    }
+
+    @Test func theNotificationSwitchesPokeARunningAgentAsTheCLISettingsCommandDoes() throws {
+        let app = try makeApp(passwords: [])
+        let agent = try AgentListener(home: home)
+        app.handle(.character("4"))
+        for _ in 0..<4 { app.handle(.down) }
+        #expect(agent.pokes() == 0)
+        app.handle(.character(" "))
+        #expect(agent.pokes() == 1)
+        app.handle(.down)
+        app.handle(.enter)
+        #expect(agent.pokes() == 1)
     }
 
     @Test func theSecretShowsOnlyAfterAuthenticating() throws {

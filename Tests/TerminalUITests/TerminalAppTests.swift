@@ -203,6 +203,20 @@ import Testing
         #expect(frame(app).contains("[ ] From the CLI"))
     }
 
+    @Test func contentChangesPokeARunningReminderAgentOtherChangesDoNot() throws {
+        let app = makeApp()
+        try openStore(app)
+        app.start()
+        let agent = try AgentListener(home: home)
+        app.handle(.changed(.itemsChanged(listIDs: [1])))
+        #expect(agent.pokes() == 1)
+        app.handle(.changed(.listsChanged([1])))
+        #expect(agent.pokes() == 1)
+        app.handle(.changed(.notesChanged([1])))
+        app.handle(.changed(.settingsChanged(["ChecklistIndex"])))
+        #expect(agent.pokes() == 0)
+    }
+
     @Test func fitsEightyByTwentyFourAndOnlyDrawsTheVisibleRows() throws {
         let app = makeApp()
         try openStore(app)

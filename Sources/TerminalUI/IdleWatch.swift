@@ -1,0 +1,44 @@
+import ChecklistsApp
+
+/// The idle timeout as a lifecycle source of its own, so that a new setting (made in Settings,
+/// or by the CLI and seen as a change event) applies at once: the timer is replaced, the rest
+/// of the lifecycle sources (buses, signals) stay as they are. Used from the UI's thread.
+final class IdleWatch {
+    /// The timeout in force; nil: no idle timer.
+    private(set) var timeout: Double?
+    private var events: LifecycleEvents?
+    private let post: @Sendable (LifecycleEvent) -> Void
+
+    /// - Parameter post: Receives `.resign(.idle)` and `.becomeActive(.activity)`, on another thread.
+    init(post: @escaping @Sendable (LifecycleEvent) -> Void) {
+        self.post = post
+    }
+
+    deinit { events?.stop() }
+
+    /// Uses `timeout` from now on (the idle time counts from now); nothing happens when it is
+    /// the one in force.
+    func apply(_ timeout: Double?) {
+        guard timeout != self.timeout else { return }
+        events?.stop()
+        events = nil
+        self.timeout = timeout
+        guard let timeout else { return }
+        let events = LifecycleEvents(
+            configuration: .init(systemBus: nil, sessionBus: nil, idleTimeout: timeout, watchesSignals: false))
+        events.addObserver(post)
+        // With no buses and no signals, `start` only arms the timer; it does not wait.
+        Task.detached { await events.start() }
+        self.events = events
+    }
+
+    /// A key or other input: the idle time starts again (after an idle resign: `.becomeActive`).
+    func noteActivity() {
+        events?.noteActivity()
+    }
+
+    /// Stops the timer.
+    func stop() {
+        apply(nil)
+    }
+}

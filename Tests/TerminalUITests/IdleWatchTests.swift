@@ -1,0 +1,47 @@
+import ChecklistsApp
+import Foundation
+import Synchronization
+import Testing
+
+@testable import TerminalUI
+
+/// The loop's idle timer follows a changed timeout at once (no restart): a long timeout replaced
+/// by a short one fires after the short one; none stops it.
+@Suite struct IdleWatchTests {
+    /// The events seen so far.
+    final class Received: Sendable {
+        let events = Mutex<[LifecycleEvent]>([])
+
+        /// Waits (generously) until at least `count` events arrived.
+        func wait(for count: Int) async -> [LifecycleEvent] {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while events.withLock({ $0.count }) < count && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return events.withLock { $0 }
+        }
+    }
+
+    @Test func aNewTimeoutReplacesTheOldOneAtOnce() async {
+        let received = Received()
+        let idle = IdleWatch { event in received.events.withLock { $0.append(event) } }
+        defer { idle.stop() }
+        idle.apply(300)
+        #expect(idle.timeout == 300)
+        idle.apply(0.2)
+        #expect(await received.wait(for: 1).first == .resign(.idle))
+        idle.noteActivity()
+        // (The timer runs again after the activity: a third event may follow.)
+        #expect(Array(await received.wait(for: 2).prefix(2)) == [.resign(.idle), .becomeActive(.activity)])
+    }
+
+    @Test func noTimeoutStopsTheTimer() async throws {
+        let received = Received()
+        let idle = IdleWatch { event in received.events.withLock { $0.append(event) } }
+        idle.apply(0.3)
+        idle.apply(nil)
+        #expect(idle.timeout == nil)
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(received.events.withLock { $0 }.isEmpty)
+    }
+}
