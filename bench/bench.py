@@ -441,13 +441,15 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         subprocess.run([self.cl, "--home", home, "lock", "enable", "--method", "passcode", "--stdin"],
                        input=passcode + "\n", text=True, env=self.env, check=True, capture_output=True)
         n = self.cfg["unlock_runs"]
-        locked, argon, off, to_prompt = [], [], [], []
+        locked, argon, off, to_prompt, kdf = [], [], [], [], []
         log(f"== unlock: {n} passcode unlocks on a pty, paired with Argon2id runs and `lists` unlocked…")
         for _ in range(n):
-            wall, prompt = pty_unlock([self.cl, "--home", home, "lists"], self.env, b"Checklists passcode",
-                                      (passcode + "\r").encode())
+            wall, prompt, window = pty_unlock([self.cl, "--home", home, "lists"], self.env,
+                                              b"Checklists passcode", (passcode + "\r").encode(), watch_kdf=True)
             locked.append(wall)
             to_prompt.append(prompt)
+            if window is not None:
+                kdf.append(wall - window)
             out = run([self.cb, "passcode-cost", home, "1"], env=self.env)
             argon.append(float(out.split("median ")[1].split(" ms")[0]))
             off.append(timed([self.cl, "--home", plain, "lists"], self.env))
@@ -456,19 +458,27 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         over = m_locked - m_argon
         fp = self.fingerprint(plain)
         self.results["sections"]["unlock"] = dict(locked_ms=locked, argon2_ms=argon, unlocked_ms=off,
-                                                  to_prompt_ms=to_prompt,
+                                                  to_prompt_ms=to_prompt, minus_own_kdf_ms=kdf,
                                                   cost=cost, fingerprint=fp)
         self.md += ["### Unlock (10,000 bulk-populated items: 100 × 100)", "",
                     "| measure | median ms |", "|---|---|",
                     f"| `lists`, passcode lock on (reuse 0), passcode typed on a pty | {m_locked:.1f} |",
                     f"| Argon2id alone at the lock's cost ({cost}) | {m_argon:.1f} |",
                     f"| `lists`, lock off, same content | {m_off:.1f} |",
-                    f"| **passcode unlock minus Argon2id** (goal ≤ 10 ms) | **{over:.1f}** "
-                    f"({'OK' if over <= 10 else 'OVER'}) |",
-                    f"| of which not `lists` itself (minus the lock-off run) | {over - m_off:.1f} |",
-                    f"| start → passcode prompt shown | {statistics.median(to_prompt):.1f} |",
-                    f"| passcode typed → exit, minus Argon2id | "
-                    f"{m_locked - statistics.median(to_prompt) - m_argon:.1f} |"]
+                    f"| start → passcode prompt shown | {statistics.median(to_prompt):.1f} |"]
+        if kdf:
+            # Watching /proc slows the Argon2id run it watches (its page population), so the
+            # Argon2id-alone subtraction would count that slowdown as ours: leave it out.
+            own = statistics.median(kdf)
+            self.md += [f"| **passcode unlock minus its own Argon2id run** (watched in /proc, each run; goal ≤ 10 ms) "
+                        f"| **{own:.1f}** ({'OK' if own <= 10 else 'OVER'}; n={len(kdf)}) |",
+                        f"| of which not `lists` itself (minus the lock-off run) | {own - m_off:.1f} |"]
+        else:
+            self.md += [f"| **passcode unlock minus Argon2id** (goal ≤ 10 ms) | **{over:.1f}** "
+                        f"({'OK' if over <= 10 else 'OVER'}) |",
+                        f"| of which not `lists` itself (minus the lock-off run) | {over - m_off:.1f} |",
+                        f"| passcode typed → exit, minus Argon2id | "
+                        f"{m_locked - statistics.median(to_prompt) - m_argon:.1f} |"]
         if fp:
             fp_over = fp["wall"] - fp["scan"] - (fp["direct"] or 0)
             self.md += [f"| `lists`, fingerprint lock on, virtual device, SCAN sent on the prompt | {fp['wall']:.1f} |",
@@ -487,7 +497,9 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         self.md += ["", f"Commands: `checklists lock set --reuse 0`, `checklists lock enable --method passcode --stdin`; "
                         f"then {n} times, interleaved: `checklists lists` on a pty (bench/bench.py `pty_unlock` types the "
                         "passcode when \"Checklists passcode\" appears; wall time fork → exit), "
-                        "`checklists-bench passcode-cost DIR 1` (Argon2id at the cost read from the sealed key), "
+                        "`checklists-bench passcode-cost DIR 1` (Argon2id at the cost read from the sealed key; the headline "
+                        "subtracts instead each run's own Argon2id, from its memory appearing in /proc/PID/statm to its "
+                        "going: `kdf_window`), "
                         "and `checklists lists` on a lock-off twin. Fingerprint: `scripts/rig-fprintd.sh start DIR "
                         "--enroll bench-finger` (the real fprintd, libfprint's virtual device, private system bus), "
                         "`checklists lock enable --method fingerprint` on a pty with one scan; then each "
@@ -675,16 +687,59 @@ def pty_finish(pid, fd, buf):
     return buf
 
 
-def pty_unlock(cmd, env, prompt, answer):
-    """Wall time (ms) of `cmd` on a pty, typing `answer` as soon as `prompt` appears; and the
-    time from start to the prompt (ms)."""
+def pty_unlock(cmd, env, prompt, answer, watch_kdf=False):
+    """Wall time (ms) of `cmd` on a pty, typing `answer` as soon as `prompt` appears; the time
+    from start to the prompt (ms); and with `watch_kdf`, how long the key derivation ran (ms,
+    else None): from its memory appearing in /proc/PID/statm to its going (see `kdf_window`)."""
     t = time.monotonic()
     pid, fd = pty_spawn(cmd, env)
     buf = pty_read(fd, b"", prompt, t + 30)
     t_prompt = time.monotonic()
     os.write(fd, answer)
+    kdf = None
+    if watch_kdf:
+        kdf, buf = kdf_window(pid, fd, buf)
     pty_finish(pid, fd, buf)
-    return (time.monotonic() - t) * 1000, (t_prompt - t) * 1000
+    return (time.monotonic() - t) * 1000, (t_prompt - t) * 1000, kdf
+
+
+def kdf_window(pid, fd, buf):
+    """Argon2id's run inside process `pid`, watched from outside: libsodium maps and populates
+    its whole memory (128 MiB and more) at the start and unmaps it at the end, so the resident
+    size jumps by far more than anything else the process does. Returns (ms from the first
+    sample 4 MiB above the size at the start to the first sample back below it, or None) and
+    the pty output read meanwhile. Sampling every ~0.1 ms; the error is well under a millisecond
+    on each side, against an Argon2id run 50-100 times longer than the budget being measured."""
+    import select
+    page = os.sysconf("SC_PAGE_SIZE")
+
+    def rss():
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                return int(f.read().split()[1]) * page
+        except (OSError, IndexError, ValueError):
+            return None
+    base = rss()
+    start = end = None
+    deadline = time.monotonic() + 60
+    while base is not None and time.monotonic() < deadline:
+        r, _, _ = select.select([fd], [], [], 0)
+        if r:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                chunk = b""
+            buf += chunk
+        now, size = time.monotonic(), rss()
+        if size is None:
+            break
+        if start is None and size > base + (4 << 20):
+            start = now
+        elif start is not None and size < base + (4 << 20):
+            end = now
+            break
+        time.sleep(0.0001)
+    return ((end - start) * 1000 if start is not None and end is not None else None), buf
 
 
 def pty_fingerprint(cmd, env, sock):

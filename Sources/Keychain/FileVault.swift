@@ -7,7 +7,10 @@ import Sodium
 /// The vault key is either random, kept in a 0600 key file beside the vault, or derived with
 /// Argon2id from a passcode (the salt and cost are in the vault's header). Every change
 /// rewrites the file atomically (temp file, fsync, rename, fsync of the directory) under an
-/// exclusive lock, so a crash leaves the old vault or the new one, never a broken one.
+/// exclusive lock, so a crash leaves the old vault or the new one, never a broken one. A write
+/// or delete that changes nothing (the item is already so, or absent) leaves the file alone:
+/// the app removes leftover items after every unlock, and two fsyncs per absent item were most
+/// of an unlock's time.
 public final class FileVault: KeychainBackend, @unchecked Sendable {
     /// How the vault key is obtained.
     public enum KeySource: Sendable {
@@ -79,8 +82,9 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
             try SecureFile.makeDirectory(SecureFile.directory(of: path))
             return try SecureFile.withLock(path + ".lock") { () throws -> R in
                 var (header, items) = try load()
+                let before = items
                 let result = try body(&items)
-                if write { try save(items, header: header) }
+                if write && items != before { try save(items, header: header) }
                 return result
             }
         } catch let error as KeychainError {

@@ -202,7 +202,7 @@ open class KeychainWrapper: @unchecked Sendable {
     /// - Throws: `KeychainError` when the item exists but may not be read now.
     open func read(forKey key: String, context: LAContext?) throws(KeychainError) -> Data? {
         guard let record = try backend.read(service: serviceName, key: key) else { return nil }
-        try Self.authorize(record, context: context, appUnlocked: appUnlocked())
+        try Self.authorize(record, context: context, appUnlocked: appUnlocked)
         return record.data
     }
 }
@@ -214,8 +214,12 @@ extension KeychainWrapper {
     /// the context's reuse window).
     static let freshness: TimeInterval = 10
 
-    static func authorize(_ record: KeychainRecord, context: LAContext?, appUnlocked: Bool) throws(KeychainError) {
-        if record.accessibility.needsUnlockedApp && !appUnlocked { throw KeychainError.appLocked }
+    /// - Parameter appUnlocked: Asked only for `whenUnlocked` items: an app's answer may cost a
+    ///   look at its settings (a second database connection), which the data key's own read
+    ///   (`afterFirstUnlock`) never needs.
+    static func authorize(_ record: KeychainRecord, context: LAContext?, appUnlocked: () -> Bool) throws(KeychainError)
+    {
+        if record.accessibility.needsUnlockedApp && !appUnlocked() { throw KeychainError.appLocked }
         let control = record.accessControl
         guard !control.isEmpty else { return }
         guard let context, let success = context.lastSuccess,

@@ -42,12 +42,13 @@ final class Evaluation: @unchecked Sendable {
     }
 
     /// Runs the evaluation.
+    /// - Parameter check: What the context found it can evaluate, just before (asking the
+    ///   reader again would cost another bus connection and fprintd's `ListEnrolledFingers`).
     /// - Returns: Whether a fingerprint (rather than a password) proved it.
-    func run() throws(LAError) -> Bool {
+    func run(_ check: LAContext.Check) throws(LAError) -> Bool {
         environment.systemEvents.register(self)
         defer { environment.systemEvents.unregister(self) }
 
-        let check = LAContext.check(policy, environment)
         if case .failure(let error) = check.result, policy == .deviceOwnerAuthenticationWithBiometrics {
             throw error
         }

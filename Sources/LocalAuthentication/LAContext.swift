@@ -153,7 +153,7 @@ open class LAContext: @unchecked Sendable {
             fallbackTitle: localizedFallbackTitle, cancelTitle: localizedCancelTitle)
         locked { _current = evaluation }
         defer { locked { _current = nil } }
-        let biometric = try evaluation.run()
+        let biometric = try evaluation.run(check)
         succeed(policy, biometric: biometric, enrollment: check.enrollment)
     }
 

@@ -8,6 +8,7 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
     private var sink: (@Sendable (ScanEvent) -> Void)?
     /// True while a verification waits for a finger.
     private var armed = false
+    private var _statusCalls = 0
 
     public init(status: BiometricStatus = .ready(enrollment: Data([1]))) {
         _status = status
@@ -18,7 +19,15 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
         set { lock.withLock { _status = newValue } }
     }
 
-    public func status() -> BiometricStatus { currentStatus }
+    /// How many times `status()` was asked (each one is a bus connection with fprintd).
+    public var statusCalls: Int { lock.withLock { _statusCalls } }
+
+    public func status() -> BiometricStatus {
+        lock.withLock {
+            _statusCalls += 1
+            return _status
+        }
+    }
 
     public func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError)
         -> any BiometricSession

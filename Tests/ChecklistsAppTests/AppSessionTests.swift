@@ -129,6 +129,34 @@ import Testing
         #expect(try session.lists().count == 1)
     }
 
+    @Test func unlockingLeavesTheKeychainFileAlone() async throws {
+        // Each needless rewrite is two fsyncs; they were most of an unlock's time.
+        let reader = FakeFingerprintReader()
+        let (session, _) = self.session(reader: reader)
+        #expect(try session.open())
+        async let enabled = session.run { try $0.enableLock(.fingerprint) }
+        await reader.touch(.match)
+        _ = try await enabled
+        session.lock()
+        let vault = home + "/keychain.vault"
+        let before = try #require(FileManager.default.contents(atPath: vault))
+        async let unlocked: Void = session.unlock()
+        await reader.touch(.match)
+        try await unlocked
+        #expect(!session.isLocked)
+        #expect(FileManager.default.contents(atPath: vault) == before)
+    }
+
+    @Test func unlockingWithThePasscodeLeavesTheKeychainFileAlone() async throws {
+        _ = try lockedWithPasscode()
+        let vault = home + "/keychain.vault"
+        let before = try #require(FileManager.default.contents(atPath: vault))
+        let (session, _) = self.session(passwords: [Self.passcode])
+        try await session.unlock()
+        #expect(!session.isLocked)
+        #expect(FileManager.default.contents(atPath: vault) == before)
+    }
+
     @Test func changeByTheCLIArrivesAsAnEvent() async throws {
         let cli = CLIRunner(home: home)
         #expect(try cli.run("lists").status == 0)

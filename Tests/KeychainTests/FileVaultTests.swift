@@ -46,6 +46,21 @@ import Testing
         #expect(FileManager.default.contents(atPath: vaultPath) == before)
     }
 
+    @Test func aChangeThatChangesNothingLeavesTheFileAlone() throws {
+        let vault = vault()
+        let record = KeychainRecord(data: Data("x".utf8))
+        try vault.write(record, service: "S", key: "k")
+        let before = try #require(FileManager.default.contents(atPath: vaultPath))
+        // Every change writes a new file (a new nonce); an unchanged vault keeps its bytes.
+        #expect(try vault.delete(service: "S", key: "absent") == false)
+        #expect(try vault.delete(service: "Other", key: "k") == false)
+        try vault.write(record, service: "S", key: "k")
+        #expect(FileManager.default.contents(atPath: vaultPath) == before)
+        #expect(try vault.delete(service: "S", key: "k"))
+        #expect(FileManager.default.contents(atPath: vaultPath) != before)
+        #expect(try vault.read(service: "S", key: "k") == nil)
+    }
+
     @Test func tamperingIsDetected() throws {
         try vault().write(KeychainRecord(data: Data("x".utf8)), service: "S", key: "k")
         var bytes = Array(FileManager.default.contents(atPath: vaultPath)!)

@@ -147,6 +147,29 @@ import Testing
         #expect(throws: KeychainError.appLocked) { try keychain.read(forKey: "unlocked-only", context: nil) }
         #expect(keychain.string(forKey: "always") == "b")
     }
+
+    @Test func onlyWhenUnlockedItemsAskWhetherTheAppIsUnlocked() throws {
+        // The app's answer costs a look at its settings; reading the data key must not pay it.
+        let asked = Asked()
+        let keychain = KeychainWrapper(serviceName: "Checklists", backend: MemoryKeychain()) {
+            asked.count()
+            return true
+        }
+        keychain.set("a", forKey: "always", withAccessibility: .afterFirstUnlockThisDeviceOnly)
+        keychain.set("b", forKey: "unlocked-only", withAccessibility: .whenUnlocked)
+        #expect(try keychain.read(forKey: "always", context: nil) == Data("a".utf8))
+        #expect(asked.times == 0)
+        #expect(try keychain.read(forKey: "unlocked-only", context: nil) == Data("b".utf8))
+        #expect(asked.times == 1)
+    }
+}
+
+/// Counts calls, from any thread.
+private final class Asked: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    var times: Int { lock.withLock { calls } }
+    func count() { lock.withLock { calls += 1 } }
 }
 
 @Suite struct SecretMessageTests {

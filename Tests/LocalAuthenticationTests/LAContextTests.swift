@@ -84,6 +84,15 @@ import Testing
         #expect(context.lastSuccess?.biometric == true)
     }
 
+    @Test func anEvaluationAsksTheReaderForItsStatusOnce() async {
+        let reader = FakeFingerprintReader()
+        let context = LAContext(environment: environment(reader: reader))
+        async let outcome = evaluate(context, .deviceOwnerAuthentication)
+        await reader.touch(.match)
+        #expect(await outcome == nil)
+        #expect(reader.statusCalls == 1)
+    }
+
     @Test func threeFailedScansFailAndOfferTheFallbackAfterTheFirst() async {
         let reader = FakeFingerprintReader()
         let presenter = ScriptedPresenter()

@@ -57,6 +57,10 @@ extension AppLock {
     /// this store's other items here and in the other backend, and the unnamed legacy items —
     /// those in the other place only when they hold exactly `key` (so a legacy "DataKey" that
     /// another store still needs is never removed).
+    ///
+    /// Runs after every unlock (a crash while switching may have left items behind), so it lists
+    /// each keychain's items once and removes only those present: a delete of an absent item
+    /// would cost a keyring round trip each.
     public func finishSwitch(to method: LockMethod, key: SecureBytes? = nil) {
         var keep: Set<String> = []
         switch method {
@@ -66,21 +70,29 @@ extension AppLock {
         case .fingerprint: keep = [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem]
         }
         let other = fallback()
+        let places = [keychain, other].compactMap { $0 }
+        // nil when a keychain cannot list its items: then every name is tried.
+        let present = places.map { try? $0.backend.keys(service: $0.serviceName) }
+        func remove(_ name: String, from index: Int) {
+            guard present[index]?.contains(name) ?? true else { return }
+            places[index].removeObject(forKey: name)
+        }
         for base in KeyItems.bases {
-            if !keep.contains(base) { keychain.removeObject(forKey: items.name(base)) }
-            if let other { other.removeObject(forKey: items.name(base)) }
+            if !keep.contains(base) { remove(items.name(base), from: 0) }
+            if other != nil { remove(items.name(base), from: 1) }
         }
         // Legacy: a plain "DataKey" goes wherever it is this store's key; sealed legacy items
         // are removed from the file vault (one per data directory) only.
         guard items.storeID != nil else { return }
-        for place in [keychain, other].compactMap({ $0 }) {
-            if let key, let legacy = try? place.read(forKey: KeyItems.dataKey, context: nil),
+        for (index, place) in places.enumerated() {
+            if let key, present[index]?.contains(KeyItems.dataKey) ?? true,
+                let legacy = try? place.read(forKey: KeyItems.dataKey, context: nil),
                 Sodium.constantTimeEqual(Array(legacy), key.copyBytes())
             {
                 place.removeObject(forKey: KeyItems.dataKey)
             }
             if place.backend is FileVault {
-                for base in Self.lockItems { place.removeObject(forKey: base) }
+                for base in Self.lockItems { remove(base, from: index) }
             }
         }
     }
