@@ -28,12 +28,8 @@ extension AppSession {
             return LockedKeyProvider(lock: try appLock(settings: stored), settings: settings, reason: reason)
         }
         let choice = try keychainChoice(settings: stored)
-        // The lock is off by the settings just read on the store's own connection: the key
-        // item may be read (asking `isLocked` would open the database a second time).
-        let keychain = KeychainWrapper(
-            serviceName: KeychainWrapper.defaultServiceName, backend: choice.backend, appUnlocked: { true })
         return KeychainKeyProvider(
-            keychain: keychain, items: keyItems(settings: stored), fallback: otherKeychain(than: choice),
+            keychain: wrapper(choice.backend), items: keyItems(settings: stored), fallback: otherKeychain(than: choice),
             legacyKeyFile: home + "/data.key", reason: choice.reason)
     }
 
