@@ -13,16 +13,22 @@ public enum ICalendarWriter {
 
     static let productID = "-//Checklists for Linux//Checklists//EN"
 
-    /// The vdir of `snapshot`: for each list "<list uid>/displayname" and "<list uid>/<item uid>.ics".
+    /// The collection file naming a list's icon (beside `displayname`), so that a list without
+    /// items keeps its icon too; the items carry it as X-CHECKLISTS-ICON and CATEGORIES.
+    public static let iconFile = "checklists-icon"
+
+    /// The vdir of `snapshot`: for each list "<list uid>/displayname" (every list, empty ones
+    /// too), "<list uid>/checklists-icon" when it has an icon, and "<list uid>/<item uid>.ics".
     public static func vdir(_ snapshot: StoreSnapshot) -> [File] {
         var lists: [Int64: Checklist] = [:]
         var files: [File] = []
         for list in snapshot.lists {
             lists[list.id] = list
-            files.append(
-                File(
-                    path: "\(fileName(list.uid, fallback: "list-\(list.id)"))/displayname",
-                    contents: Data(list.name.utf8)))
+            let directory = fileName(list.uid, fallback: "list-\(list.id)")
+            files.append(File(path: "\(directory)/displayname", contents: Data(list.name.utf8)))
+            if list.icon != .noIcon {
+                files.append(File(path: "\(directory)/\(iconFile)", contents: Data(list.icon.rawValue.utf8)))
+            }
         }
         for item in snapshot.items {
             guard let list = lists[item.listID] else { continue }
@@ -62,8 +68,7 @@ public enum ICalendarWriter {
 
     /// A time in UTC: 20261201T093000Z.
     static func utc(_ date: Date) -> String {
-        let iso = Timestamp.string(date)  // 2026-12-01T09:30:00Z
-        return iso.filter { $0 != "-" && $0 != ":" }
+        String(decoding: Timestamp.bytes(date, separators: false), as: UTF8.self)
     }
 
     /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline.

@@ -62,21 +62,31 @@ enum ExportCommands {
         let snapshot = try context.session.snapshot()
         let files = ICalendarWriter.vdir(snapshot)
         let bar = ProgressBar(enabled: !context.arguments.has("--quiet") && !context.json, label: tr("Exporting"))
+        var staging: String?
         do {
-            try SecureFile.makeDirectory(folder)
+            // Written into a hidden folder beside DIR, made durable with one syncfs, then renamed
+            // to DIR: a crash leaves no half-written export under DIR's name, and no file needs
+            // an fsync of its own (100,000 of them take minutes).
+            let target = trimmedFolder(folder)
+            let parent = SecureFile.directory(of: target.hasPrefix("/") ? target : "./" + target)
+            try SecureFile.makeDirectory(parent)
+            let temporary = try makeStaging(in: parent, for: target)
+            staging = temporary
             var made: Set<String> = []
             for (n, file) in files.enumerated() {
-                let directory = folder + "/" + SecureFile.directory(of: file.path)
+                let directory = temporary + "/" + SecureFile.directory(of: file.path)
                 if made.insert(directory).inserted { try SecureFile.makeDirectory(directory) }
-                try writeNew(folder + "/" + file.path, file.contents)
+                try writeNew(temporary + "/" + file.path, file.contents)
                 if n % 1000 == 0 { bar.show(n, files.count) }
             }
             bar.finish()
-            // One sync() instead of an fsync per file (100,000 of them take minutes), then the folders.
-            sync()
-            for directory in made { SecureFile.syncDirectory(of: directory + "/x") }
+            syncFileSystem(of: temporary)
+            guard rename(temporary, target) == 0 else { throw FileError(path: target, errno: errno) }
+            staging = nil
+            SecureFile.syncDirectory(of: target)
         } catch let error as FileError {
             bar.finish()
+            if let staging { try? FileManager.default.removeItem(atPath: staging) }
             throw CLIError(message: tr("cannot write the export: %@", error.description), code: .storage)
         }
         if !context.arguments.has("--quiet") {
@@ -95,6 +105,37 @@ enum ExportCommands {
         Output.error(
             path.map { tr("checklists: %@ is not encrypted: anyone who can read it can read your lists.", $0) }
                 ?? tr("checklists: this backup is not encrypted: anyone who can read it can read your lists."))
+    }
+
+    /// `path` without trailing slashes.
+    static func trimmedFolder(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// A new 0700 folder ".NAME.partial-XXXXXX" in `parent` for the export to `target`.
+    static func makeStaging(in parent: String, for target: String) throws -> String {
+        let name = target.split(separator: "/").last.map(String.init) ?? "export"
+        var template = Array((parent + "/." + name + ".partial-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) != nil else {
+            throw FileError(path: parent, errno: errno)
+        }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Flushes the file system holding `path` (syncfs(2), looked up at run time: Glibc's Swift
+    /// module leaves it out), or everything (sync(2)) where it is missing.
+    static func syncFileSystem(of path: String) {
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if fd >= 0 { close(fd) } }
+        if fd >= 0, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs"),
+            unsafeBitCast(symbol, to: SyncFS.self)(fd) == 0
+        {
+            return
+        }
+        sync()
     }
 
     /// Writes a new 0600 file (never following a link or replacing a file); synced once at the end.
