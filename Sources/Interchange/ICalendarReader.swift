@@ -105,20 +105,31 @@ public enum ICalendarReader {
     static func unfold(_ text: String) throws(InterchangeError) -> [(Int, String)] {
         var lines: [(Int, String)] = []
         var number = 0
+        var current: [UInt8] = []
+        var currentLine = 0
         // Bytes, not Characters: "\r\n" is one Character, and U+2028 in a text is not a line end.
-        for raw in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            if start == bytes.count, end == start { break }
             number += 1
-            var line = raw
-            if line.last == 13 { line = line.dropLast() }
-            if let first = line.first, first == 32 || first == 9 {
-                guard !lines.isEmpty else { throw .badCalendar(line: number, "a continuation line comes first") }
-                lines[lines.count - 1].1 += String(decoding: line.dropFirst(), as: UTF8.self)
-                continue
+            var last = end
+            if last > start, bytes[last - 1] == 13 { last -= 1 }
+            if last > start, bytes[start] == 32 || bytes[start] == 9 {
+                guard currentLine > 0 else { throw .badCalendar(line: number, "a continuation line comes first") }
+                current += bytes[(start + 1)..<last]
+            } else if last > start {
+                if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
+                guard lines.count < maxLines else { throw .tooLarge("over \(maxLines) lines") }
+                current.removeAll(keepingCapacity: true)
+                current += bytes[start..<last]
+                currentLine = number
             }
-            if line.isEmpty { continue }
-            guard lines.count < maxLines else { throw .tooLarge("over \(maxLines) lines") }
-            lines.append((number, String(decoding: line, as: UTF8.self)))
+            start = end + 1
         }
+        if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
         return lines
     }
 
@@ -214,6 +225,9 @@ struct ContentLine {
 
     /// ASCII letters upper-cased (property and parameter names are ASCII).
     private static func upper(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(decoding: bytes.lazy.map { (97...122).contains($0) ? $0 - 32 : $0 }, as: UTF8.self)
+        guard bytes.contains(where: { (97...122).contains($0) }) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        }
+        return String(decoding: bytes.map { (97...122).contains($0) ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }

@@ -36,9 +36,12 @@ struct KeyedArchive {
         self.top = top
     }
 
-    /// Parses a property list, binary or XML.
+    /// Parses a property list: binary ones with `BinaryPlist`, XML ones with Foundation.
     static func propertyList(_ data: Data) throws(InterchangeError) -> Any {
-        if data.starts(with: Array("bplist".utf8)) { try BinaryPlistCheck.check(data) }
+        if data.starts(with: Array("bplist".utf8)) {
+            try BinaryPlistCheck.check(data)
+            return try BinaryPlist.parse(data)
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -168,7 +171,11 @@ struct KeyedArchive {
     /// Reflection reads it but is slow at 400,000 objects, so the field's offset is found once
     /// from two known UIDs and read directly; reflection stays the fallback.
     static func uid(_ value: Any) -> Int? {
-        guard let object = value as? NSObject, ObjectIdentifier(type(of: object)) == UIDProbe.type else { return nil }
+        if let uid = value as? PlistUID { return uid.index }
+        // Only a class can be Foundation's UID; casting a String or an Int to NSObject would bridge it.
+        guard type(of: value) is AnyObject.Type, let object = value as? NSObject,
+            ObjectIdentifier(type(of: object)) == UIDProbe.type
+        else { return nil }
         guard let offset = UIDProbe.valueOffset else { return UIDProbe.reflectedValue(object) }
         return Int(UIDProbe.load(object, offset))
     }
