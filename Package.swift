@@ -110,7 +110,9 @@ let package = Package(
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         // Readers and writers of the iOS app's files, the JSON backup and iCalendar (no printing).
-        .target(name: "Interchange", dependencies: ["ChecklistsKit"]),
+        // Windows time zone names through the system's ICU, opened with dlopen on first use.
+        .target(name: "CWindowsZones", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "Interchange", dependencies: ["ChecklistsKit", "CWindowsZones"]),
         .target(
             name: "TerminalUI",
             dependencies: [

@@ -7,6 +7,7 @@ set -eu
 PACKAGES="
 pkg-config
 libsqlite3-dev sqlite3
+libicu-dev
 libsodium-dev
 libsecret-1-dev libsecret-tools gnome-keyring
 libglib2.0-dev libglib2.0-bin dbus

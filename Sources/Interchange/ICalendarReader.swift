@@ -27,7 +27,12 @@ public enum ICalendarReader {
         var calendar = Calendar(name: nil, todos: [])
         var stack: [String] = []
         var todo: Todo?
+        var finished: [Todo] = []
         var sawCalendar = false
+        // VTIMEZONEs by TZID, read whole before any time is worked out (they may come last).
+        var zones: [String: ICalendarTimeZone] = [:]
+        var zone: (id: String?, definition: ICalendarTimeZone)?
+        var observance: ICalendarTimeZone.Observance?
         for (number, line) in try unfold(text) {
             guard let property = ContentLine(line) else {
                 throw .badCalendar(line: number, "not a content line (NAME:VALUE)")
@@ -41,6 +46,10 @@ public enum ICalendarReader {
                 }
                 if kind == "VCALENDAR" { sawCalendar = true }
                 if kind == "VTODO" && stack == ["VCALENDAR"] { todo = Todo(line: number) }
+                if kind == "VTIMEZONE" && stack == ["VCALENDAR"] { zone = (nil, ICalendarTimeZone()) }
+                if (kind == "STANDARD" || kind == "DAYLIGHT") && stack == ["VCALENDAR", "VTIMEZONE"] {
+                    observance = ICalendarTimeZone.Observance()
+                }
                 stack.append(kind)
             case "END":
                 let kind = property.value.uppercased()
@@ -50,18 +59,44 @@ public enum ICalendarReader {
                 }
                 stack.removeLast()
                 if kind == "VTODO", stack == ["VCALENDAR"], let done = todo {
-                    calendar.todos.append(try done.item(timeZone: timeZone))
+                    finished.append(done)
                     if calendar.icon == nil { calendar.icon = done.iconNamed }
                     todo = nil
                 }
+                if stack == ["VCALENDAR", "VTIMEZONE"], let done = observance {
+                    zone?.definition.observances.append(done)
+                    observance = nil
+                }
+                if kind == "VTIMEZONE", stack == ["VCALENDAR"], let done = zone {
+                    if let id = done.id, zones[id] == nil { zones[id] = done.definition }
+                    zone = nil
+                }
             default:
-                if stack == ["VCALENDAR"], property.name == "X-WR-CALNAME" { calendar.name = unescape(property.value) }
-                if stack == ["VCALENDAR", "VTODO"] { todo?.add(property, line: number) }
-                if stack == ["VCALENDAR", "VTODO", "VALARM"] { todo?.hasAlarm = true }
+                // stack[0] is VCALENDAR (a BEGIN outside one is an error); no array is built per line.
+                switch stack.count {
+                case 1:
+                    if property.name == "X-WR-CALNAME" { calendar.name = unescape(property.value) }
+                case 2:
+                    if stack[1] == "VTODO" {
+                        todo?.add(property, line: number)
+                    } else if stack[1] == "VTIMEZONE", property.name == "TZID" {
+                        zone?.id = property.value
+                    }
+                case 3:
+                    if stack[1] == "VTODO", stack[2] == "VALARM" {
+                        todo?.hasAlarm = true
+                    } else if stack[1] == "VTIMEZONE" {
+                        observance?.add(property)
+                    }
+                default: break
+                }
             }
         }
         guard sawCalendar else { throw .badCalendar(line: 0, "no BEGIN:VCALENDAR") }
         guard stack.isEmpty else { throw .badCalendar(line: 0, "BEGIN:\(stack.last ?? "") is never ended") }
+        let resolver = TimeZoneResolver(definitions: zones, fallback: timeZone)
+        calendar.todos.reserveCapacity(finished.count)
+        for done in finished { calendar.todos.append(try done.item(timeZone: timeZone, zones: resolver)) }
         return calendar
     }
 
@@ -70,42 +105,52 @@ public enum ICalendarReader {
     static func unfold(_ text: String) throws(InterchangeError) -> [(Int, String)] {
         var lines: [(Int, String)] = []
         var number = 0
+        var current: [UInt8] = []
+        var currentLine = 0
         // Bytes, not Characters: "\r\n" is one Character, and U+2028 in a text is not a line end.
-        for raw in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            if start == bytes.count, end == start { break }
             number += 1
-            var line = raw
-            if line.last == 13 { line = line.dropLast() }
-            if let first = line.first, first == 32 || first == 9 {
-                guard !lines.isEmpty else { throw .badCalendar(line: number, "a continuation line comes first") }
-                lines[lines.count - 1].1 += String(decoding: line.dropFirst(), as: UTF8.self)
-                continue
+            var last = end
+            if last > start, bytes[last - 1] == 13 { last -= 1 }
+            if last > start, bytes[start] == 32 || bytes[start] == 9 {
+                guard currentLine > 0 else { throw .badCalendar(line: number, "a continuation line comes first") }
+                current += bytes[(start + 1)..<last]
+            } else if last > start {
+                if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
+                guard lines.count < maxLines else { throw .tooLarge("over \(maxLines) lines") }
+                current.removeAll(keepingCapacity: true)
+                current += bytes[start..<last]
+                currentLine = number
             }
-            if line.isEmpty { continue }
-            guard lines.count < maxLines else { throw .tooLarge("over \(maxLines) lines") }
-            lines.append((number, String(decoding: line, as: UTF8.self)))
+            start = end + 1
         }
+        if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
         return lines
     }
 
     /// TEXT unescaping: \\ \; \, \n \N.
     static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var out = ""
+        guard text.utf8.contains(92) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         var escaped = false
-        for ch in text {
+        // Bytes: a backslash and the letters after it are ASCII, never part of a longer sequence.
+        for byte in text.utf8 {
             if escaped {
-                switch ch {
-                case "n", "N": out.append("\n")
-                default: out.append(ch)
-                }
+                out.append(byte == 110 || byte == 78 ? 10 : byte)
                 escaped = false
-            } else if ch == "\\" {
+            } else if byte == 92 {
                 escaped = true
             } else {
-                out.append(ch)
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a CATEGORIES value at unescaped commas.
@@ -138,36 +183,51 @@ struct ContentLine {
     let parameters: [String: String]
     let value: String
 
+    /// Parses the line's UTF-8 bytes (names and delimiters are ASCII, so no byte of a
+    /// multi-byte character is taken for one; reading Characters costs seconds at 100,000 files).
     init?(_ line: String) {
-        var name = ""
+        var line = line
+        guard let parsed = line.withUTF8({ Self.parse($0) }) else { return nil }
+        (name, parameters, value) = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, [String: String], String)? {
+        let colon = UInt8(ascii: ":")
+        let semicolon = UInt8(ascii: ";")
+        let equals = UInt8(ascii: "=")
+        let quote = UInt8(ascii: "\"")
+        var index = 0
+        while index < bytes.count, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
+        guard index > 0, index < bytes.count else { return nil }
+        let name = upper(bytes[0..<index])
         var parameters: [String: String] = [:]
-        var index = line.startIndex
-        while index < line.endIndex, line[index] != ":" && line[index] != ";" {
-            name.append(line[index])
-            index = line.index(after: index)
-        }
-        guard !name.isEmpty, index < line.endIndex else { return nil }
-        while line[index] == ";" {
-            index = line.index(after: index)
-            var key = ""
-            while index < line.endIndex, line[index] != "=" && line[index] != ":" && line[index] != ";" {
-                key.append(line[index])
-                index = line.index(after: index)
+        while bytes[index] == semicolon {
+            index += 1
+            let keyStart = index
+            while index < bytes.count, bytes[index] != equals, bytes[index] != colon, bytes[index] != semicolon {
+                index += 1
             }
-            guard index < line.endIndex, line[index] == "=" else { return nil }
-            index = line.index(after: index)
-            var value = ""
+            guard index < bytes.count, bytes[index] == equals else { return nil }
+            let key = upper(bytes[keyStart..<index])
+            index += 1
+            var value: [UInt8] = []
             var quoted = false
-            while index < line.endIndex, quoted || (line[index] != ":" && line[index] != ";") {
-                if line[index] == "\"" { quoted.toggle() } else { value.append(line[index]) }
-                index = line.index(after: index)
+            while index < bytes.count, quoted || (bytes[index] != colon && bytes[index] != semicolon) {
+                if bytes[index] == quote { quoted.toggle() } else { value.append(bytes[index]) }
+                index += 1
             }
-            guard index < line.endIndex, !quoted else { return nil }
-            parameters[key.uppercased()] = value
+            guard index < bytes.count, !quoted else { return nil }
+            parameters[key] = String(decoding: value, as: UTF8.self)
         }
-        guard line[index] == ":" else { return nil }
-        self.name = name.uppercased()
-        self.parameters = parameters
-        value = String(line[line.index(after: index)...])
+        guard bytes[index] == colon else { return nil }
+        return (name, parameters, String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)...]), as: UTF8.self))
+    }
+
+    /// ASCII letters upper-cased (property and parameter names are ASCII).
+    private static func upper(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.contains(where: { (97...122).contains($0) }) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        }
+        return String(decoding: bytes.map { (97...122).contains($0) ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }

@@ -49,23 +49,23 @@ struct Todo {
     /// The icon the to-do names, if any.
     var iconNamed: Icon? { icon ?? categoryIcon }
 
-    func item(timeZone: TimeZone) throws(InterchangeError) -> ImportBatch.Item {
-        guard let summary, !summary.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    func item(timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> ImportBatch.Item {
+        guard let summary, !Blank.check(summary) else {
             throw .badCalendar(line: line, "the VTODO has no SUMMARY")
         }
         if let uid, uid.isEmpty || uid.utf8.count > 255 || uid.unicodeScalars.contains(where: Self.isControl) {
             throw .badCalendar(line: line, "the VTODO's UID is empty, longer than 255 bytes or has control characters")
         }
-        let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) }
+        let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) }
         return ImportBatch.Item(
             id: id, uid: uid, text: summary, checked: completed || status == "COMPLETED", dueDate: dueDate,
             shouldRemind: hasAlarm && dueDate != nil,
-            created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) },
-            modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone) })
+            created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) },
+            modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) })
     }
 
     /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day).
-    func time(_ property: ContentLine, timeZone: TimeZone) throws(InterchangeError) -> Date {
+    func time(_ property: ContentLine, timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> Date {
         let value = property.value
         let chars = Array(value.utf8)
         func number(_ from: Int, _ length: Int) -> Int? {
@@ -77,12 +77,8 @@ struct Todo {
             }
             return n
         }
-        var zone = timeZone
-        if let tzid = property.parameters["TZID"] {
-            // A TZID names a VTIMEZONE in the file; Olson names are taken from the system's database
-            // (what Thunderbird, Nextcloud and todoman write); others fall back to local time.
-            zone = TimeZone(identifier: tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid) ?? timeZone
-        }
+        var zone = TimeZoneResolver.Zone.zone(timeZone)
+        if let tzid = property.parameters["TZID"] { zone = zones.zone(tzid) }
         guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1900...9999).contains(year)
         else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date") }
         var parts = DateComponents(year: year, month: month, day: day, hour: 9, minute: 0, second: 0)
@@ -92,7 +88,7 @@ struct Todo {
             let h = number(9, 2), let mi = number(11, 2), let s = number(13, 2)
         {
             (parts.hour, parts.minute, parts.second) = (h, mi, s)
-            if chars.count == 16 { zone = TimeZone(identifier: "UTC") ?? zone }
+            if chars.count == 16 { zone = .zone(TimeZone(identifier: "UTC") ?? timeZone) }
         } else {
             throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date or time")
         }
@@ -106,8 +102,17 @@ struct Todo {
             let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
+        if case .rules(let rules) = zone, chars.count == 15, let hour = parts.hour, let minute = parts.minute,
+            let second = parts.second
+        {
+            // A VTIMEZONE with a TZID no database knows: its own offsets.
+            let local =
+                Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day)) * 86_400
+                + Int64(hour * 3600 + minute * 60 + min(second, 59))
+            return Date(timeIntervalSince1970: TimeInterval(local - Int64(rules.offset(atLocal: local) ?? 0)))
+        }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        if case .zone(let known) = zone { calendar.timeZone = known } else { calendar.timeZone = timeZone }
         guard let date = calendar.date(from: parts) else {
             throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a valid time")
         }

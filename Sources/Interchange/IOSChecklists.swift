@@ -13,7 +13,12 @@ public enum IOSChecklists {
     /// The lists in the archive, in its order (the app kept them sorted by name).
     /// - Throws: `InterchangeError` saying what is wrong; nothing is returned in part.
     public static func read(_ data: Data) throws(InterchangeError) -> [ImportBatch.List] {
-        var archive = try KeyedArchive(data: data)
+        try read(plist: try KeyedArchive.propertyList(data))
+    }
+
+    /// The lists in an archive already parsed as a property list.
+    static func read(plist: Any) throws(InterchangeError) -> [ImportBatch.List] {
+        var archive = try KeyedArchive(plist: plist)
         guard let root = archive.topValue("Checklists") else {
             throw .unrecognized("the archive has no \"Checklists\" (it holds \(archive.topKeys.sorted()))")
         }
@@ -37,7 +42,7 @@ public enum IOSChecklists {
                     items.append(try item(row, what: "\(what) item \(m + 1)", in: &archive))
                 }
             }
-            guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !Blank.check(name) else {
                 throw .malformed("\(what) has an empty Name")
             }
             lists.append(ImportBatch.List(name: name, icon: icon, items: items))
@@ -51,7 +56,7 @@ public enum IOSChecklists {
         let object = try archive.object(value, of: ["ChecklistItem"], what: what)
         let fields = object.fields
         let text = try archive.string(fields["Text"], what: "\(what) Text")
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !Blank.check(text) else {
             throw .malformed("\(what) has an empty Text")
         }
         let checked =

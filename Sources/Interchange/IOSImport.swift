@@ -24,7 +24,7 @@ public struct IOSImport: Sendable, Equatable {
     public mutating func add(_ data: Data) throws(InterchangeError) -> Kind {
         let plist = try KeyedArchive.propertyList(data)
         if let dict = KeyedArchive.dictionary(plist), dict["$archiver"] != nil || dict["$top"] != nil {
-            lists += try IOSChecklists.read(data)
+            lists += try IOSChecklists.read(plist: plist)
             return .checklists
         }
         if IOSNotes.looksLikeNotes(plist) {

@@ -26,7 +26,7 @@ public enum IOSNotes {
             guard let title = note["title"] as? String else { throw .malformed("note \(n + 1) has no text \"title\"") }
             let body = note["body"] ?? ""
             guard let bodyText = body as? String else { throw .malformed("note \(n + 1) \"body\" is not text") }
-            guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !Blank.check(title) else {
                 throw .malformed("note \(n + 1) has an empty title")
             }
             guard title.utf8.count + bodyText.utf8.count <= KeyedArchive.maxStringLength * 16 else {

@@ -18,7 +18,11 @@ struct KeyedArchive {
 
     /// Parses `data` (binary or XML plist) and checks that it is a keyed archive.
     init(data: Data) throws(InterchangeError) {
-        let plist = try Self.propertyList(data)
+        try self.init(plist: try Self.propertyList(data))
+    }
+
+    /// Checks that an already parsed property list is a keyed archive (it is parsed once).
+    init(plist: Any) throws(InterchangeError) {
         guard let root = Self.dictionary(plist), root["$archiver"] != nil || root["$top"] != nil else {
             throw .unrecognized("no $archiver or $top: not an NSKeyedArchiver archive")
         }
@@ -32,9 +36,12 @@ struct KeyedArchive {
         self.top = top
     }
 
-    /// Parses a property list, binary or XML.
+    /// Parses a property list: binary ones with `BinaryPlist`, XML ones with Foundation.
     static func propertyList(_ data: Data) throws(InterchangeError) -> Any {
-        if data.starts(with: Array("bplist".utf8)) { try BinaryPlistCheck.check(data) }
+        if data.starts(with: Array("bplist".utf8)) {
+            try BinaryPlistCheck.check(data)
+            return try BinaryPlist.parse(data)
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -109,7 +116,9 @@ struct KeyedArchive {
             throw .malformed("\(what) has no valid NS.time")
         }
         let result = Date(timeIntervalSinceReferenceDate: time)
-        let year = Calendar(identifier: .gregorian).component(.year, from: result)
+        // The UTC year, by arithmetic (a Calendar per date is slow at 100,000 items).
+        let days = Int64((result.timeIntervalSince1970 / 86_400).rounded(.down))
+        let year = Timestamp.civil(fromDays: days).0
         guard (1900...9999).contains(year) else { throw .malformed("\(what) is in the year \(year)") }
         return result
     }
@@ -162,7 +171,11 @@ struct KeyedArchive {
     /// Reflection reads it but is slow at 400,000 objects, so the field's offset is found once
     /// from two known UIDs and read directly; reflection stays the fallback.
     static func uid(_ value: Any) -> Int? {
-        guard let object = value as? NSObject, ObjectIdentifier(type(of: object)) == UIDProbe.type else { return nil }
+        if let uid = value as? PlistUID { return uid.index }
+        // Only a class can be Foundation's UID; casting a String or an Int to NSObject would bridge it.
+        guard type(of: value) is AnyObject.Type, let object = value as? NSObject,
+            ObjectIdentifier(type(of: object)) == UIDProbe.type
+        else { return nil }
         guard let offset = UIDProbe.valueOffset else { return UIDProbe.reflectedValue(object) }
         return Int(UIDProbe.load(object, offset))
     }

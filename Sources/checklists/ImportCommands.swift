@@ -130,20 +130,22 @@ enum ImportCommands {
         var calendar = ICalendarImport()
         let manager = FileManager.default
         let top = (try? manager.contentsOfDirectory(atPath: path).sorted()) ?? []
-        var folders: [(String, String)] = [(path, fileStem(path))]
+        var folders: [(String, String, Bool)] = [(path, fileStem(path), false)]
         for entry in top where !entry.hasPrefix(".") {
             var info = stat()
             let full = path + "/" + entry
             if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 let display = (try? SecureFile.read(full + "/displayname", limit: 4096)).flatMap { $0 }
                     .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
-                folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry))
+                folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry, display != nil))
             }
         }
-        for (folder, name) in folders {
+        for (folder, name, named) in folders {
             let files = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter {
                 $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".")
             }.sorted()
+            // A collection with a displayname is a list even without to-dos (an empty list exported).
+            if named { calendar.addList(name, icon: collectionIcon(folder)) }
             for file in files {
                 let full = folder + "/" + file
                 do { try calendar.add(try read(full), list: name) } catch let error as InterchangeError {
@@ -155,6 +157,13 @@ enum ImportCommands {
             throw CLIError.usage(tr("%@ holds no .ics files; nothing was imported.", path))
         }
         return calendar.batch
+    }
+
+    /// The icon a collection names in its `checklists-icon` file (written for lists with an icon).
+    static func collectionIcon(_ folder: String) -> Icon? {
+        (try? SecureFile.read(folder + "/" + ICalendarWriter.iconFile, limit: 256)).flatMap { $0 }.flatMap {
+            Icon(rawValue: String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// The last path component without its extension.

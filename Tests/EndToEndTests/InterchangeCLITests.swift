@@ -201,6 +201,24 @@ import Testing
         #expect(file.stdout.contains("Already here, skipped: 1 item and 0 notes."), "\(file.stdout)")
     }
 
+    /// A list without items is a vdir collection with only its displayname (and icon file).
+    @Test func icsExportKeepsEmptyLists() throws {
+        let cli = runner()
+        try cli.run("list", "add", "Packing", "--icon", "trips")
+        try cli.run("list", "add", "Groceries")
+        try cli.run("item", "add", "Groceries", "Milk")
+        let out = dir.appending("vdir-empty")
+        #expect(try cli.run("export", "--format", "ics", out).status == 0)
+        let other = runner("other")
+        let imported = try other.run("import", out)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let lists = try json(other.run("lists", "--json").stdout)
+        let packing = try #require(lists.first { $0["name"] as? String == "Packing" })
+        #expect(packing["icon"] as? String == "Trips")
+        #expect(try json(other.run("items", "Packing", "--json").stdout).isEmpty)
+        #expect(try other.run("import", out).stdout.contains("Imported 0 lists, 0 items and 0 notes."))
+    }
+
     @Test func exportNeedsTheLockOpened() throws {
         let cli = runner()
         #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)

@@ -130,7 +130,28 @@ import Testing
             settings: [:])
         let paths = ICalendarWriter.vdir(snapshot).map(\.path)
         #expect(
-            paths == ["list-1/displayname", "list-2/displayname", "list-1/\(Self.item.uid).ics", "list-2/item-8.ics"])
+            paths == [
+                "list-1/displayname", "list-1/checklists-icon", "list-2/displayname", "list-1/\(Self.item.uid).ics",
+                "list-2/item-8.ics",
+            ])
+    }
+
+    /// A list without items survives the round trip: its collection (displayname, icon file)
+    /// or a calendar file that holds no VTODO is an empty list.
+    @Test func anEmptyListIsKept() throws {
+        let snapshot = StoreSnapshot(
+            lists: [Checklist(id: 3, uid: "empty-1", name: "Packing", icon: .trips)], items: [], notes: [],
+            tombstones: [], settings: [:])
+        let files = ICalendarWriter.vdir(snapshot)
+        #expect(files.map(\.path) == ["empty-1/displayname", "empty-1/checklists-icon"])
+        #expect(files.last?.contents == Data("Trips".utf8))
+        var calendar = ICalendarImport()
+        calendar.addList("Packing", icon: .trips)
+        #expect(calendar.batch.lists == [ImportBatch.List(name: "Packing", icon: .trips)])
+        var file = ICalendarImport()
+        let empty = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Someday\r\nEND:VCALENDAR\r\n"
+        #expect(try file.add(Data(empty.utf8), list: ICalendarImport.listName(Data(empty.utf8), fallback: "x")) == 0)
+        #expect(file.batch.lists.map(\.name) == ["Someday"])
     }
 
     @Test func unescapingAndCategories() {
