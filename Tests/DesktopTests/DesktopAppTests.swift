@@ -32,6 +32,18 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
+    /// The keyboard alone: a search result opens its list at the item (selected, scrolled to,
+    /// focused) in a 300-item list; Space toggles the focused row, Enter edits, Delete deletes
+    /// (Ctrl+Z undoes).
+    @Test func keyboardOnly() throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Big")
+        let tasks = (1...300).map { String(format: "Task %03d", $0) }.joined(separator: "\n")
+        _ = try session.cli.run("item", "add", "Big", "-", stdin: tasks + "\n")
+        let output = try session.run("keyboard.py")
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// The app lock on (passcode): the lock screen shows at start with nothing behind it, a
     /// wrong passcode asks again, the right one unlocks, Ctrl+L locks again.
     @Test func lockScreen() throws {
