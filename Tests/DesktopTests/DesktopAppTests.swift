@@ -76,4 +76,18 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: off"))
     }
+
+    /// Preferences with the lock on (passcode): the Lock Method chooser shows Passcode; choosing
+    /// Password asks first and Cancel keeps Passcode with a toast; the Notifications switch
+    /// stores the permission (on, then off).
+    @Test func lockMethodAndNotifications() throws {
+        let session = DesktopSession()
+        let passcode = "violet kestrel 4812"
+        _ = try session.cli.run("list", "add", "Groceries")
+        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
+        try #require(enabled.status == 0, "\(enabled.stderr)")
+        let output = try session.run("prefs.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: on (the app passcode)"))
+    }
 }
