@@ -90,4 +90,21 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: on (the app passcode)"))
     }
+
+    /// `checklists-gtk --item ID` (a reminder notification's target) opens at the item: its list,
+    /// the row scrolled to, selected and focused (Space toggles it).
+    @Test func opensAtItem() throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Big")
+        let tasks = (1...300).map { String(format: "Task %03d", $0) }.joined(separator: "\n")
+        _ = try session.cli.run("item", "add", "Big", "-", stdin: tasks + "\n")
+        let line = try #require(
+            try session.cli.run("items", "Big").stdout.split(separator: "\n").first {
+                $0.hasSuffix("Task 250")
+            })
+        let id = try #require(line.split(separator: " ").first { Int($0) != nil })
+        let output = try session.run("showitem.py", ["APP_ARGS": "--item \(id)"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("items", "Big").stdout.contains("[✓] \(id)  Task 250"))
+    }
 }
