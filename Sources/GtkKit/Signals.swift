@@ -59,6 +59,21 @@ public enum Signals {
         return attach(instance, name, Box(handler), unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// An event controller's `key-pressed` (key value and modifier state); `handler` returns
+    /// true when it handled the key.
+    @discardableResult
+    public static func connect(
+        _ instance: gpointer, _ name: String, key handler: @escaping @MainActor (UInt32, UInt32) -> Bool
+    ) -> UInt {
+        let callback: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, _, state, data in
+            guard let data else { return 0 }
+            let box = Unmanaged<Box<@MainActor (UInt32, UInt32) -> Bool>>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.value(keyval, state.rawValue) } ? 1 : 0
+        }
+        return attach(instance, name, Box(handler), unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// A list item factory's `setup`/`bind`/`unbind` (factory, list item, user data).
     @discardableResult
     public static func connect(

@@ -55,6 +55,7 @@ final class DesktopApp {
         if ProcessInfo.processInfo.environment["CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME"] == "1" {
             exitAfterFirstFrame(window.window)
         }
+        if let id = MainWindow.itemArgument(CommandLine.arguments) { window.pendingItem = id }
         window.show(locked: !opened && session.isLocked)
         startLifecycle()
     }

@@ -6,11 +6,13 @@ import Localization
 
 /// The Checklist screen's rows: a `GtkListView` over a string list of item IDs, with recycled
 /// row widgets (check button on the left, text, due date, bell, edit and delete buttons).
+/// Keyboard: Space on a focused row toggles its check, Enter edits it, Delete deletes it.
 @MainActor
 final class ItemsView {
     /// The scrolled list view.
     let widget: Widget
     private let model: OpaquePointer
+    private let selection: OpaquePointer
     private let listView: Widget
     /// The items shown, by ID.
     private var items: [Int64: ChecklistItem] = [:]
@@ -32,38 +34,77 @@ final class ItemsView {
         dates = DueDate.Display(locale: locale)
         model = gtk_string_list_new(nil)
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_no_selection_new(model)!
+        selection = gtk_single_selection_new(model)
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        gtk_single_selection_set_selected(selection, UInt32.max)  // GTK_INVALID_LIST_POSITION
         listView = gtk_list_view_new(selection, factory)
         Accessible.setLabel(listView, tr("Items"))
         gtk_widget_add_css_class(listView, "rich-list")
         widget = Build.scrolled(listView)
         Signals.connect(Cast.object(factory), "setup", listItem: { [weak self] item in self?.setUp(item) })
         Signals.connect(Cast.object(factory), "bind", listItem: { [weak self] item in self?.bind(item) })
+        Signals.connect(
+            Cast.object(factory), "unbind",
+            listItem: { [weak self] item in
+                guard let row = gtk_list_item_get_child(item) else { return }
+                self?.bound[UnsafeMutableRawPointer(row)] = nil
+            })
+        Signals.connect(
+            Cast.object(listView), "activate",
+            withIndex: { [weak self] index in
+                guard let self, self.order.indices.contains(Int(index)), let item = self.items[self.order[Int(index)]]
+                else { return }
+                self.onEdit(item)
+            })
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connect(
+            Cast.object(keys), "key-pressed",
+            key: { [weak self] key, state in
+                self?.pressed(key, state: state) ?? false
+            })
+        gtk_widget_add_controller(listView, keys)
     }
 
-    /// Shows `items` (already in order).
+    /// Shows `items` (already in order). Only the rows that changed place are replaced in the
+    /// model (one for an add, a delete or an undo), so the others keep their widgets, the
+    /// scroll position and the keyboard focus.
     func show(_ newItems: [ChecklistItem]) {
         items = Dictionary(newItems.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        order = newItems.map(\.id)
-        var strings = order.map { strdup(String($0)) }
+        let newOrder = newItems.map(\.id)
+        let shared = min(order.count, newOrder.count)
+        var prefix = 0
+        while prefix < shared && order[prefix] == newOrder[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shared - prefix && order[order.count - 1 - suffix] == newOrder[newOrder.count - 1 - suffix] {
+            suffix += 1
+        }
+        // The rows that stay (a toggle or an edit, or this window's own change coming back as
+        // a change event) are refreshed in place.
+        for (row, id) in bound {
+            if let item = items[id] { fill(row.assumingMemoryBound(to: GtkWidget.self), item) }
+        }
+        let removed = order.count - prefix - suffix
+        let added = newOrder[prefix..<(newOrder.count - suffix)]
+        order = newOrder
+        guard removed > 0 || !added.isEmpty else { return }
+        var strings = added.map { strdup(String($0)) }
         strings.append(nil)
-        let old = g_list_model_get_n_items(model)
         strings.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(model, 0, old, $0)
+                gtk_string_list_splice(model, UInt32(prefix), UInt32(removed), $0)
             }
         }
         for p in strings { free(p) }
     }
 
-    /// Replaces one item's row (after a toggle or an edit) without touching the others.
+    /// Shows an item's new state (after a toggle or an edit) in its row, if a row shows it,
+    /// without touching the model (the row keeps the keyboard focus).
     func update(_ item: ChecklistItem) {
-        guard let index = order.firstIndex(of: item.id) else { return }
+        guard items[item.id] != nil else { return }
         items[item.id] = item
-        let id = strdup(String(item.id))
-        var one: [UnsafePointer<CChar>?] = [UnsafePointer(id), nil]
-        gtk_string_list_splice(model, UInt32(index), 1, &one)
-        free(id)
+        for (row, id) in bound where id == item.id { fill(row.assumingMemoryBound(to: GtkWidget.self), item) }
     }
 
     /// The item shown with ID `id`.
@@ -72,11 +113,62 @@ final class ItemsView {
     /// Moves the keyboard focus into the list.
     func focus() { gtk_widget_grab_focus(listView) }
 
+    /// Selects the row of item `id`, scrolls it into view and gives it the keyboard focus
+    /// (a search result opened). Done after the pending frame: scrolling a list view that has
+    /// not laid out its new model yet leaves it showing one row (GTK 4.8).
+    func reveal(_ id: Int64) {
+        guard let index = order.firstIndex(of: id) else { return }
+        gtk_single_selection_set_selected(selection, UInt32(index))
+        Idle.afterFrame { [weak self] in
+            guard let self, self.order.indices.contains(index), self.order[index] == id else { return }
+            gtk_widget_activate_action_variant(
+                self.listView, "list.scroll-to-item", g_variant_new_uint32(UInt32(index)))
+            Idle.afterFrame { [weak self] in self?.focusRow(of: id) }
+        }
+    }
+
+    /// Focuses the row widget of `id` (bound once the view has scrolled to it).
+    private func focusRow(of id: Int64) {
+        guard let row = bound.first(where: { $0.value == id })?.key,
+            let listItem = gtk_widget_get_parent(row.assumingMemoryBound(to: GtkWidget.self))
+        else { return focus() }
+        gtk_widget_grab_focus(listItem)
+    }
+
+    /// The item of the row that has the keyboard focus itself (not one of its buttons).
+    private var focusedID: Int64? {
+        guard let root = gtk_widget_get_root(listView), let focus = gtk_root_get_focus(root),
+            gtk_widget_get_parent(focus) == listView, let row = gtk_widget_get_first_child(focus)
+        else { return nil }
+        return bound[UnsafeMutableRawPointer(row)]
+    }
+
+    /// Space toggles the focused row's check; Delete deletes its item.
+    private func pressed(_ key: UInt32, state: UInt32) -> Bool {
+        let modifiers = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue
+        guard state & modifiers == 0, let id = focusedID else { return false }
+        switch Int32(key) {
+        case GDK_KEY_space, GDK_KEY_KP_Space:
+            onToggle(id)
+            return true
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+            guard let item = items[id], let index = order.firstIndex(of: id) else { return false }
+            onDelete(item)
+            if !order.isEmpty { reveal(order[min(index, order.count - 1)]) }
+            return true
+        default:
+            return false
+        }
+    }
+
     // MARK: - Rows
 
     private func setUp(_ listItem: OpaquePointer) {
         let check = gtk_check_button_new()!
         gtk_widget_set_valign(check, GTK_ALIGN_CENTER)
+        // The row takes the keyboard focus, not its check: Space toggles, Enter edits (a
+        // focused check would take Enter as a toggle).
+        gtk_widget_set_focusable(check, 0)
         let text = Build.label("")
         gtk_label_set_wrap(OpaquePointer(text), 1)
         gtk_label_set_use_markup(OpaquePointer(text), 0)
@@ -114,6 +206,11 @@ final class ItemsView {
             let id = Int64(String(cString: idText)), let item = items[id]
         else { return }
         bound[UnsafeMutableRawPointer(row)] = id
+        fill(row, item)
+    }
+
+    /// Puts `item` into a row's widgets.
+    private func fill(_ row: Widget, _ item: ChecklistItem) {
         let check = gtk_widget_get_first_child(row)!
         let labels = gtk_widget_get_next_sibling(check)!
         let bell = gtk_widget_get_next_sibling(labels)!

@@ -75,6 +75,7 @@ extension MainWindow {
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "content")
         reloadLists()
         reloadItems()
+        showPendingItem()
     }
 
     /// The lock screen; nothing behind it stays in the widgets.

@@ -24,6 +24,12 @@ extension MainWindow {
         }
     }
 
+    /// Shows `list`'s items with item `id` selected and focused.
+    func open(_ list: Checklist, at id: Int64) {
+        open(list)
+        items.reveal(id)
+    }
+
     /// Shows `list`'s items in the content pane.
     func open(_ list: Checklist, focus: Bool = false) {
         current = list
@@ -35,13 +41,14 @@ extension MainWindow {
         if focus { items.focus() }
     }
 
-    /// Ctrl+F: searches the items of every list; a chosen result opens its list.
+    /// Ctrl+F: searches the items of every list; a chosen result opens its list at the item
+    /// (selected, scrolled to and focused: Space toggles it).
     func search() {
         SearchWindow(
             parent: gtkWindow, session: session,
             hides: { [deletes] item, list in deletes.hidesList(list.id) || deletes.hidesItem(item.id) }
-        ) { [weak self] list, _ in
-            self?.open(list, focus: true)
+        ) { [weak self] list, item in
+            self?.open(list, at: item.id)
         }.present()
     }
 

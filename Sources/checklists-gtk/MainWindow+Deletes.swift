@@ -30,8 +30,9 @@ extension MainWindow {
         reloadLists()
         if case .list(let list) = pending.target, let fresh = sidebar.lists.first(where: { $0.id == list.id }) {
             open(fresh)
-        } else {
+        } else if case .item(let item) = pending.target {
             reloadItems()
+            items.reveal(item.id)
         }
         toast(tr("Restored"))
     }

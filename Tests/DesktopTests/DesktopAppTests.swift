@@ -32,6 +32,18 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
+    /// The keyboard alone: a search result opens its list at the item (selected, scrolled to,
+    /// focused) in a 300-item list; Space toggles the focused row, Enter edits, Delete deletes
+    /// (Ctrl+Z undoes).
+    @Test func keyboardOnly() throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Big")
+        let tasks = (1...300).map { String(format: "Task %03d", $0) }.joined(separator: "\n")
+        _ = try session.cli.run("item", "add", "Big", "-", stdin: tasks + "\n")
+        let output = try session.run("keyboard.py")
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// The app lock on (passcode): the lock screen shows at start with nothing behind it, a
     /// wrong passcode asks again, the right one unlocks, Ctrl+L locks again.
     @Test func lockScreen() throws {
@@ -63,5 +75,36 @@ struct DesktopAppTests {
             ])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: off"))
+    }
+
+    /// Preferences with the lock on (passcode): the Lock Method chooser shows Passcode; choosing
+    /// Password asks first and Cancel keeps Passcode with a toast; the Notifications switch
+    /// stores the permission (on, then off).
+    @Test func lockMethodAndNotifications() throws {
+        let session = DesktopSession()
+        let passcode = "violet kestrel 4812"
+        _ = try session.cli.run("list", "add", "Groceries")
+        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
+        try #require(enabled.status == 0, "\(enabled.stderr)")
+        let output = try session.run("prefs.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: on (the app passcode)"))
+    }
+
+    /// `checklists-gtk --item ID` (a reminder notification's target) opens at the item: its list,
+    /// the row scrolled to, selected and focused (Space toggles it).
+    @Test func opensAtItem() throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Big")
+        let tasks = (1...300).map { String(format: "Task %03d", $0) }.joined(separator: "\n")
+        _ = try session.cli.run("item", "add", "Big", "-", stdin: tasks + "\n")
+        let line = try #require(
+            try session.cli.run("items", "Big").stdout.split(separator: "\n").first {
+                $0.hasSuffix("Task 250")
+            })
+        let id = try #require(line.split(separator: " ").first { Int($0) != nil })
+        let output = try session.run("showitem.py", ["APP_ARGS": "--item \(id)"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("items", "Big").stdout.contains("[✓] \(id)  Task 250"))
     }
 }

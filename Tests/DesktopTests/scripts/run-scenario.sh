@@ -34,7 +34,7 @@ export DISPLAY GSK_RENDERER=cairo NO_AT_BRIDGE=0 GTK_A11Y=atspi
 # DISPLAY is exported before the bus starts (see notes/GTK.md): the app, the AT-SPI bus and
 # the scenario all live and die inside this dbus-run-session.
 dbus-run-session -- sh -c '
-    "$1" >"$3/app.log" 2>&1 &
+    "$1" ${APP_ARGS:-} >"$3/app.log" 2>&1 &
     app=$!
     cd "$2" && /usr/bin/python3 "$4"
     status=$?

@@ -1,0 +1,77 @@
+"""The keyboard alone: a search result (Ctrl+F) opens its list at the item (selected, scrolled
+into view, focused), Space toggles the focused row's check (and again unchecks it), Enter opens
+Edit Item, Escape closes it, Delete deletes the item with an undo toast, Ctrl+Z brings it back
+(scrolled to again)."""
+import os
+import subprocess
+
+from desktop import *
+
+CLI = os.environ["CHECKLISTS_BIN"]
+TARGET = "Task 250"
+
+
+def cli(*args):
+    return subprocess.run([CLI] + list(args), capture_output=True, text=True, check=True).stdout
+
+
+def target_line():
+    return next(line for line in cli("items", "Big").splitlines() if line.endswith(TARGET))
+
+
+def header_says(main, text):
+    """A label outside the item rows says `text` (pruning the rows keeps this read fast)."""
+    def labels(obj, depth=0):
+        if obj is None or depth > 40 or (obj.getRoleName() == "list" and obj.name == "Items"):
+            return
+        if obj.getRoleName() == "label" and obj.name == text:
+            yield obj
+        for i in range(obj.childCount):
+            yield from labels(obj.getChildAtIndex(i), depth + 1)
+    return next(labels(main), None)
+
+
+def scenario():
+    main = frame("Checklists")
+    find(main, "list item", "Big")
+
+    step("Ctrl+F, the item's text, Enter: the list opens at the item")
+    key("ctrl+f")
+    search = frame("Search")
+    subprocess.run(["xdotool", "type", "--delay", "20", TARGET], check=True)
+    find(search, "label", "1 match")
+    key("Return")
+    absent(app(), "frame", "Search")
+    check = find(main, "check box", TARGET)  # on screen: scrolled into view
+    row = check.parent.parent
+    wait_for("the item's row selected", lambda: states(row).contains(pyatspi.STATE_SELECTED))
+    if checked(check):
+        raise Failure("the item starts checked")
+
+    step("Space toggles the focused row's check, and again unchecks it")
+    key("space")
+    wait_for("checked in the window", lambda: checked(find(main, "check box", TARGET)))
+    wait_for("checked in the store", lambda: "[✓]" in target_line())
+    key("space")
+    wait_for("unchecked in the window", lambda: not checked(find(main, "check box", TARGET)))
+    wait_for("unchecked in the store", lambda: "[✓]" not in target_line())
+
+    step("Enter opens Edit Item; Escape closes it")
+    key("Return")
+    form = frame("Edit Item")
+    key("Escape")
+    absent(app(), "frame", "Edit Item")
+
+    step("Delete deletes the focused item; Ctrl+Z undoes it")
+    find(main, "check box", TARGET)
+    # Quick reads only until Ctrl+Z: reading 300 rows through AT-SPI can outlast the 5 s toast.
+    key("Delete")
+    wait_for("299 Remaining", lambda: header_says(main, "299 Remaining"))
+    key("ctrl+z")
+    wait_for("300 Remaining", lambda: header_says(main, "300 Remaining"))
+    find(main, "check box", TARGET)
+    if TARGET not in cli("items", "Big"):
+        raise Failure("the item is gone from the store")
+
+
+run(scenario)

@@ -1,0 +1,17 @@
+"""`checklists-gtk --item ID` (what a reminder's notification opens): the window opens at the
+item's list with the item scrolled into view, selected and focused (Space toggles it)."""
+from desktop import *
+
+TARGET = "Task 250"
+
+
+def scenario():
+    main = frame("Checklists")
+    check = find(main, "check box", TARGET)
+    row = check.parent.parent
+    wait_for("the item's row selected", lambda: states(row).contains(pyatspi.STATE_SELECTED))
+    key("space")
+    wait_for("checked", lambda: checked(find(main, "check box", TARGET)))
+
+
+run(scenario)
