@@ -139,7 +139,8 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Keychain", "GtkKit", "CGtk", "CAdw",
                 "Localization",
-            ]),
+            ],
+            linkerSettings: packedRelocations),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),

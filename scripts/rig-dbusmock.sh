@@ -5,6 +5,7 @@
 #   scripts/rig-dbusmock.sh start DIR            # prints `export VAR=value` lines
 #   scripts/rig-dbusmock.sh notifications DIR    # Notify calls so far, one per line (see below)
 #   scripts/rig-dbusmock.sh clear-notifications DIR
+#   scripts/rig-dbusmock.sh click DIR ID           # the user clicks notification ID (ActionInvoked ID "default")
 #   scripts/rig-dbusmock.sh sleep DIR true|false # logind Manager PrepareForSleep(b)
 #   scripts/rig-dbusmock.sh lock DIR             # session Lock signal (+ LockedHint=true)
 #   scripts/rig-dbusmock.sh unlock DIR           # session Unlock signal (+ LockedHint=false)
@@ -30,7 +31,7 @@ SESSION_ID=c1
 SESSION_PATH=/org/freedesktop/login1/session/$SESSION_ID
 
 # ---------------------------------------------------------------- common helpers
-usage() { echo "usage: $0 start|notifications|clear-notifications|lock|unlock|stop DIR | sleep DIR true|false" >&2; exit 2; }
+usage() { echo "usage: $0 start|notifications|clear-notifications|lock|unlock|stop DIR | sleep DIR true|false | click DIR ID" >&2; exit 2; }
 . "$(dirname "$0")/rig-lib.sh"
 
 # ---------------------------------------------------------------- dbusmock
@@ -86,6 +87,14 @@ start)
     echo "export DBUS_SYSTEM_BUS_ADDRESS=$(q "$SYSTEM_ADDR")"
     echo "export XDG_SESSION_ID=$SESSION_ID"
     echo "export CHECKLISTS_LOGIND_SESSION=$SESSION_PATH"
+    ;;
+click)
+    [ $# -eq 3 ] || usage
+    need_running
+    DBUS_SESSION_BUS_ADDRESS="unix:path=$DIR/bus" timeout 10 gdbus call --session \
+        --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+        --method org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications ActionInvoked us \
+        "[<uint32 $3>, <'default'>]" >/dev/null
     ;;
 notifications)
     [ $# -eq 2 ] || usage

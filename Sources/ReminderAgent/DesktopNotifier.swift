@@ -5,31 +5,86 @@ import Reminders
 import TerminalText
 
 /// Desktop notifications through `org.freedesktop.Notifications.Notify` on the session bus.
+///
+/// A reminder for one item carries the `default` action: clicking the notification calls
+/// `open` with the item's ID (the agent starts the desktop app at that item).
 public final class DesktopNotifier: Notifier, @unchecked Sendable {
     public var name: String { "desktop" }
+    /// The desktop app's ID, named in every notification (`desktop-entry`), so the shell shows
+    /// the app's name and icon and groups its notifications.
+    public static let desktopEntry = "io.github.checklists.Checklists"
+    /// How many shown notifications are remembered for clicks.
+    static let remembered = 256
+
     private let lock = NSLock()
     private var connection: DBusConnection?
+    private let open: (@Sendable (_ itemID: Int64) -> Void)?
+    /// Notification IDs the server gave, and the item each one is about (oldest first).
+    private var shown: [(notification: UInt32, item: Int64)] = []
 
-    public init() {}
+    /// - Parameter open: Called with an item's ID when its notification is clicked; nil shows
+    ///   notifications without an action.
+    public init(open: (@Sendable (_ itemID: Int64) -> Void)? = nil) {
+        self.open = open
+    }
 
     public func show(_ notice: DeliveryPlan.Notice) throws {
         let bus = try lock.withLock { () throws -> DBusConnection in
             if let connection { return connection }
             let made = try DBusConnection(bus: .session)
             connection = made
+            if open != nil { listen(on: made) }
             return made
         }
+        let item = open == nil ? nil : Self.itemID(of: notice)
         do {
-            try bus.call(
+            let reply = try bus.call(
                 destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
                 interface: "org.freedesktop.Notifications", method: "Notify",
                 arguments: [
                     .string("Checklists"), .uint32(0), .string(Self.iconName(notice.icon)), .string(notice.summary),
-                    .string(notice.body), .array(elementType: "s", []), .dictionary([:]), .int32(-1),
+                    .string(notice.body),
+                    .array(elementType: "s", item == nil ? [] : [.string("default"), .string(tr("Open"))]),
+                    .dictionary(["desktop-entry": .string(Self.desktopEntry)]), .int32(-1),
                 ], timeout: 3)
+            if let item, let id = reply.first?.uint32 { remember(id, item) }
         } catch {
             lock.withLock { connection = nil }  // reconnect next time (the bus may have restarted)
             throw error
+        }
+    }
+
+    /// The item a notice is about, when it is about exactly one (not a summary of missed ones).
+    static func itemID(of notice: DeliveryPlan.Notice) -> Int64? {
+        guard notice.identifiers.count == 1, let identifier = notice.identifiers.first,
+            identifier.hasPrefix("item-")
+        else { return nil }
+        return Int64(identifier.dropFirst(5))
+    }
+
+    private func remember(_ notification: UInt32, _ item: Int64) {
+        lock.withLock {
+            shown.append((notification, item))
+            if shown.count > Self.remembered { shown.removeFirst(shown.count - Self.remembered) }
+        }
+    }
+
+    /// Follows clicks (`ActionInvoked` with `default`) and closings on `bus`.
+    private func listen(on bus: DBusConnection) {
+        _ = bus.subscribe(
+            sender: nil, path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+            member: nil
+        ) { [weak self] member, _, arguments in
+            guard let self, let id = arguments.first?.uint32 else { return }
+            switch member {
+            case "ActionInvoked" where arguments.count > 1 && arguments[1].string == "default":
+                let item = lock.withLock { shown.last { $0.notification == id }?.item }
+                if let item { open?(item) }
+            case "NotificationClosed":
+                lock.withLock { shown.removeAll { $0.notification == id } }
+            default:
+                break
+            }
         }
     }
 

@@ -54,7 +54,7 @@ final class PreferencesWindow {
         adw_preferences_row_set_title(typed(keychainRow), tr("Keychain"))
         let keychain =
             (try? main.session.keychainChoice())
-            .map { String(describing: $0) } ?? tr("Not chosen yet")
+            .map { "\($0.backend.name): \($0.reason)" } ?? tr("Not chosen yet")
         adw_action_row_set_subtitle(typed(keychainRow), keychain)
 
         let group = adw_preferences_group_new()!

@@ -72,8 +72,10 @@ enum ReminderCommands {
         },
         Command(path: ["agent"], touchesContent: false) { context in
             try context.expectPositionals(atMost: 0)
+            // A click on a reminder opens the desktop app at its item.
+            let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
             let agent = ReminderAgent(
-                center: try context.notificationCenter(), notifier: DesktopNotifier(), home: context.home,
+                center: try context.notificationCenter(), notifier: notifier, home: context.home,
                 log: { Output.error("checklists agent: " + $0) })
             if try !agent.run() { context.output.line(tr("A Checklists agent already runs for %@.", context.home)) }
         },

@@ -86,6 +86,28 @@ import Testing
         _ = agent
     }
 
+    /// Clicking a reminder starts the desktop app at its item: `checklists-gtk --item ID`, found
+    /// on PATH (here a stand-in that writes down its arguments).
+    @Test func clickingAReminderOpensTheDesktopAppAtTheItem() throws {
+        let bin = dir.appending("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let called = dir.appending("gtk-called")
+        let stub = bin + "/checklists-gtk"
+        try "#!/bin/sh\necho \"$@\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
+        chmod(stub, 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let agent = try startAgent(environment: environment)
+        try schedule("item-4711", in: 1, title: "Call mum")
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        _ = try rig.run("click", "1")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
+        usleep(100_000)  // let the stand-in finish writing
+        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "--item 4711\n")
+        _ = agent
+    }
+
     @Test func withPermissionDeniedRemindersAreKeptButNotShown() throws {
         try cli.run("settings", "notifications", "off")
         let agent = try startAgent()
