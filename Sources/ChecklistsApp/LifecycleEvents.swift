@@ -116,6 +116,22 @@ public final class LifecycleEvents: Sendable {
         return sources
     }
 
+    /// Instead of `start()`, for a configuration without buses: starts the idle timer and the
+    /// signals at once, on the caller's thread, so the timer never waits for a free thread of
+    /// the concurrency pool. Later calls, and `start()`, then start nothing.
+    @discardableResult
+    public func startWithoutBuses() -> Sources {
+        let first = state.withLock { s in
+            defer { s.started = true }
+            return !s.started && !s.stopped
+        }
+        guard first else { return [] }
+        var sources: Sources = []
+        if let timeout = configuration.idleTimeout, startIdleTimer(timeout) { sources.insert(.idleTimer) }
+        if configuration.watchesSignals, startSignals() { sources.insert(.signals) }
+        return sources
+    }
+
     /// Stops every source and closes the buses. Safe to call twice.
     public func stop() {
         let (buses, token, timer) = state.withLock { s in

@@ -27,8 +27,9 @@ final class IdleWatch {
         let events = LifecycleEvents(
             configuration: .init(systemBus: nil, sessionBus: nil, idleTimeout: timeout, watchesSignals: false))
         events.addObserver(post)
-        // With no buses and no signals, `start` only arms the timer; it does not wait.
-        Task.detached { await events.start() }
+        // No buses and no signals: arm the timer now, on this thread (a detached task could
+        // wait for a free thread of the concurrency pool for as long as it is busy).
+        events.startWithoutBuses()
         self.events = events
     }
 
