@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="
-pkg-config
+pkg-config binutils
 libsqlite3-dev sqlite3
 libicu-dev
 libsodium-dev
