@@ -51,7 +51,7 @@ extension MainWindow {
     }
 
     private func undoToast(_ title: String) -> OpaquePointer {
-        let toast = adw_toast_new(title)!
+        let toast = Toast.plain(title)
         adw_toast_set_button_label(toast, tr("Undo"))
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 5)

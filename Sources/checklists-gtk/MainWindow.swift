@@ -133,7 +133,7 @@ final class MainWindow {
 
     /// Shows a toast with `title`.
     func toast(_ title: String) {
-        adw_toast_overlay_add_toast(OpaquePointer(toasts), adw_toast_new(title))
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), Toast.plain(title))
     }
 
     /// The main menu: Search, Notes, Secret, Preferences, Lock Now, Keyboard Shortcuts.

@@ -55,6 +55,7 @@ final class PreferencesWindow {
         let keychain =
             (try? main.session.keychainChoice())
             .map { "\($0.backend.name): \($0.reason)" } ?? tr("Not chosen yet")
+        adw_preferences_row_set_use_markup(typed(keychainRow), 0)
         adw_action_row_set_subtitle(typed(keychainRow), keychain)
 
         let group = adw_preferences_group_new()!
@@ -219,7 +220,7 @@ final class PreferencesWindow {
     }
 
     private func toast(_ text: String) {
-        adw_preferences_window_add_toast(typed(window), adw_toast_new(text))
+        adw_preferences_window_add_toast(typed(window), Toast.plain(text))
     }
 
     /// A row with a spin button.

@@ -32,6 +32,16 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
+    /// Text from the store is shown as written: an item named with "&" and tags appears in its
+    /// row and in its delete's undo toast as typed (libadwaita reads toast titles as markup).
+    @Test func storedTextIsNotMarkup() throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Pantry")
+        _ = try session.cli.run("item", "add", "Pantry", "Salt & <i>pepper</i>")
+        let output = try session.run("plaintext.py", [:])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// The keyboard alone: a search result opens its list at the item (selected, scrolled to,
     /// focused) in a 300-item list; Space toggles the focused row, Enter edits, Delete deletes
     /// (Ctrl+Z undoes).
