@@ -21,6 +21,8 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
     private let open: (@Sendable (_ itemID: Int64) -> Void)?
     /// Notification IDs the server gave, and the item each one is about (oldest first).
     private var shown: [(notification: UInt32, item: Int64)] = []
+    /// Whether the server on `connection` reads bodies as markup; nil until asked.
+    private var bodyMarkup: Bool?
 
     /// - Parameter open: Called with an item's ID when its notification is clicked; nil shows
     ///   notifications without an action.
@@ -33,17 +35,19 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
             if let connection { return connection }
             let made = try DBusConnection(bus: .session)
             connection = made
+            bodyMarkup = nil
             if open != nil { listen(on: made) }
             return made
         }
         let item = open == nil ? nil : Self.itemID(of: notice)
         do {
+            let body = try readsMarkup(bus) ? Self.markupEscaped(notice.body) : notice.body
             let reply = try bus.call(
                 destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
                 interface: "org.freedesktop.Notifications", method: "Notify",
                 arguments: [
                     .string("Checklists"), .uint32(0), .string(Self.iconName(notice.icon)), .string(notice.summary),
-                    .string(notice.body),
+                    .string(body),
                     .array(elementType: "s", item == nil ? [] : [.string("default"), .string(tr("Open"))]),
                     .dictionary(["desktop-entry": .string(Self.desktopEntry)]), .int32(-1),
                 ], timeout: 3)
@@ -52,6 +56,34 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
             lock.withLock { connection = nil }  // reconnect next time (the bus may have restarted)
             throw error
         }
+    }
+
+    /// Whether the server reads a body as markup (`body-markup` among its capabilities), asked
+    /// once per connection. The body holds the user's text (a list name), which must show as
+    /// written: “<a href=…>” must not become a link, “&” must not blank the body.
+    private func readsMarkup(_ bus: DBusConnection) throws -> Bool {
+        if let known = lock.withLock({ bodyMarkup }) { return known }
+        let reply = try bus.call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.Notifications", method: "GetCapabilities", arguments: [], timeout: 3)
+        let markup = reply.first?.strings?.contains("body-markup") ?? false
+        lock.withLock { bodyMarkup = markup }
+        return markup
+    }
+
+    /// `text` with the three characters markup gives meaning to written as entities.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     /// The item a notice is about, when it is about exactly one (not a summary of missed ones).

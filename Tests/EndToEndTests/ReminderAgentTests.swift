@@ -29,10 +29,12 @@ import Testing
         return agent
     }
 
-    func schedule(_ id: String, in seconds: TimeInterval, title: String = "Water the plants") throws {
+    func schedule(
+        _ id: String, in seconds: TimeInterval, title: String = "Water the plants", body: String = "Home · due soon"
+    ) throws {
         try center.add(
             NotificationRequest(
-                identifier: id, content: NotificationContent(title: title, body: "Home · due soon", iconName: "Chores"),
+                identifier: id, content: NotificationContent(title: title, body: body, iconName: "Chores"),
                 trigger: DateTrigger(exactly: Date().addingTimeInterval(seconds))))
         poke()
     }
@@ -70,6 +72,18 @@ import Testing
         let delivered = try #require(try center.deliveredNotifications().first)
         let lateness = delivered.deliveredAt.timeIntervalSince(delivered.request.trigger.date)
         #expect(lateness >= 0 && lateness < 1, "delivered \(lateness) s after its time")
+        _ = agent
+    }
+
+    /// The mock server reads bodies as markup (`body-markup`, as GNOME Shell, dunst and mako do):
+    /// a list name with tags and "&" reaches it escaped, so it shows as written, not as a link.
+    @Test func markupInTheBodyIsEscapedForAServerThatReadsIt() throws {
+        let agent = try startAgent()
+        try schedule(
+            "markup", in: 0.3, title: "Pay <b>rent</b>", body: "<a href=\"https://x.example\">Bills</a> & co · due")
+        let seen = try waitForNotifications(1)
+        #expect(seen.first?.0 == "Pay <b>rent</b>")
+        #expect(seen.first?.1 == "&lt;a href=\"https://x.example\"&gt;Bills&lt;/a&gt; &amp; co · due")
         _ = agent
     }
 
