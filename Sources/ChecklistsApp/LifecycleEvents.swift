@@ -90,6 +90,9 @@ public final class LifecycleEvents: Sendable {
     let lastActivity = Atomic<UInt64>(0)
     let isIdle = Atomic<Bool>(false)
 
+    /// Whether the idle timer has resigned the app and no activity has been noted since.
+    public var isIdleResigned: Bool { isIdle.load(ordering: .acquiring) }
+
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -8,6 +8,9 @@ final class IdleWatch {
     private(set) var timeout: Double?
     private var events: LifecycleEvents?
     private let post: @Sendable (LifecycleEvent) -> Void
+    /// A new timer replaced one that had resigned for idle: the next activity ends the idle
+    /// time here, since the new timer has not seen it.
+    private var carriesIdle = false
 
     /// - Parameter post: Receives `.resign(.idle)` and `.becomeActive(.activity)`, on another thread.
     init(post: @escaping @Sendable (LifecycleEvent) -> Void) {
@@ -20,6 +23,7 @@ final class IdleWatch {
     /// the one in force.
     func apply(_ timeout: Double?) {
         guard timeout != self.timeout else { return }
+        carriesIdle = carriesIdle || (events?.isIdleResigned ?? false)
         events?.stop()
         events = nil
         self.timeout = timeout
@@ -36,6 +40,9 @@ final class IdleWatch {
     /// A key or other input: the idle time starts again (after an idle resign: `.becomeActive`).
     func noteActivity() {
         events?.noteActivity()
+        guard carriesIdle else { return }
+        carriesIdle = false
+        post(.becomeActive(.activity))
     }
 
     /// Stops the timer.

@@ -35,6 +35,21 @@ import Testing
         #expect(Array(await received.wait(for: 2).prefix(2)) == [.resign(.idle), .becomeActive(.activity)])
     }
 
+    /// Idle-locked, then the timeout changes (Settings or the CLI): the next key still ends the
+    /// idle time, so the lock screen prompts by itself.
+    @Test func aNewTimeoutWhileIdleStillEndsTheIdleTimeOnTheNextKey() async {
+        let received = Received()
+        let idle = IdleWatch { event in received.events.withLock { $0.append(event) } }
+        defer { idle.stop() }
+        idle.apply(0.2)
+        #expect(await received.wait(for: 1).first == .resign(.idle))
+        idle.apply(600)
+        idle.noteActivity()
+        #expect(Array(await received.wait(for: 2).prefix(2)) == [.resign(.idle), .becomeActive(.activity)])
+        idle.noteActivity()
+        #expect(received.events.withLock { $0.count } == 2)
+    }
+
     @Test func noTimeoutStopsTheTimer() async throws {
         let received = Received()
         let idle = IdleWatch { event in received.events.withLock { $0.append(event) } }
