@@ -29,6 +29,18 @@ let packedRelocations: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
 ]
 
+/// SQLite, libsodium and ncurses are linked statically into release binaries (their Debian `.a`
+/// archives), dynamically into debug and test builds. Each shared library costs every process
+/// its mapping, relocation and a longer symbol search for every other lookup: these four took
+/// ~2 ms of CPU off a 3 ms start (docs/BENCHMARKS.md, "Start-up"). libkeyutils (LGPL) stays
+/// shared. The C modules therefore name no library themselves (no `link`, no `pkgConfig`).
+func cLibrary(_ names: String...) -> [LinkerSetting] {
+    let archives = names.flatMap { ["-Xlinker", "-l:lib\($0).a"] } + ["-Xlinker", "-lm"]
+    return names.map { LinkerSetting.linkedLibrary($0, .when(configuration: .debug)) } + [
+        .unsafeFlags(archives, .when(configuration: .release))
+    ]
+}
+
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v15)],
@@ -43,15 +55,9 @@ let package = Package(
     ],
     targets: [
         // MARK: - C system libraries (Debian packages)
-        .systemLibrary(
-            name: "CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
-            name: "CSodium", pkgConfig: "libsodium",
-            providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(
-            name: "CNcurses", pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CIntl"),
         .systemLibrary(
@@ -65,13 +71,13 @@ let package = Package(
             providers: [.apt(["libkeyutils-dev"])]),
 
         // MARK: - Libraries
-        .target(name: "Sodium", dependencies: ["CSodium", "Localization"]),
+        .target(name: "Sodium", dependencies: ["CSodium", "Localization"], linkerSettings: cLibrary("sodium")),
         .target(name: "PrivateFiles", dependencies: ["Localization"]),
         .target(name: "TerminalText"),
         // The user's external editor on a private, shredded temp file (notes, the secret).
         .target(name: "TextEditing", dependencies: ["PrivateFiles", "Localization"]),
         .target(name: "Localization", dependencies: ["CIntl"]),
-        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"], linkerSettings: cLibrary("sqlite3")),
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles", "Localization"]),
         .target(
             name: "ReminderAgent",
@@ -117,7 +123,8 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "CNcurses", "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Localization", "TerminalText",
-            ]),
+            ],
+            linkerSettings: cLibrary("ncursesw", "tinfo")),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsKit", "Sodium", "LocalAuthentication", "DBus", "PrivateFiles"]),

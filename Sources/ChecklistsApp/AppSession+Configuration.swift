@@ -97,7 +97,7 @@ extension AppSession {
                 ?? env["HOME"].flatMap { $0.hasPrefix("/") ? $0 + "/.local/state" : nil }
             guard let base else { return nil }
             let identity = (try? SecureFile.read(home + "/passcode")) ?? Array(home.utf8)
-            let id = Sodium.hash(identity).prefix(8).map { String(format: "%02x", $0) }.joined()
+            let id = Sodium.shortDigest(identity)
             return base + "/checklists/auth-state-\(id).json"
         }
     }

@@ -21,7 +21,9 @@ public final class ChecklistStore: Sendable {
     // Only touched while `lock` is held.
     private let state: State
     private let lock = NSLock()
-    private let observers = Mutex<[UInt64: @Sendable (StoreChange) -> Void]>([:])
+    /// Registered handlers in order, by token (an array, not a `[UInt64: …]` dictionary: the
+    /// dictionary's first use at start scanned every conformance in the binary for `Hashable`).
+    private let observers = Mutex<[(token: UInt64, handler: @Sendable (StoreChange) -> Void)]>([])
     private let nextObserver = Atomic<UInt64>(0)
     /// Writes what a change implies into the change's own transaction (the reminder outbox).
     let journal = Mutex<(@Sendable (StoreChange, State) throws -> Void)?>(nil)
@@ -57,6 +59,10 @@ public final class ChecklistStore: Sendable {
                 let version = try Schema.inspect(db)
                 if version == Schema.currentVersion, try Self.isSetUp(db) {
                     try Schema.prepare(db, version: version)
+                    // A store just created or migrated is checkpointed when closed, so the
+                    // database file itself carries its schema version; after that, commits
+                    // stay in the WAL until SQLite's checkpoints (see `keepWALOnClose`).
+                    db.keepWALOnClose()
                     let settings = try Self.plainSettings(db)
                     return (try Self.unlock(db, keyProvider: try keyProvider(settings)), settings["StoreID"] ?? "")
                 }
@@ -311,6 +317,7 @@ public final class ChecklistStore: Sendable {
         guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
             return [:]
         }
+        db.keepWALOnClose()  // a read: closing it must not checkpoint (and fsync) the WAL
         defer { db.close() }
         return (try? plainSettings(db)) ?? [:]
     }
@@ -338,13 +345,13 @@ public final class ChecklistStore: Sendable {
     @discardableResult
     public func addObserver(_ handler: @escaping @Sendable (StoreChange) -> Void) -> UInt64 {
         let token = nextObserver.add(1, ordering: .relaxed).newValue
-        observers.withLock { $0[token] = handler }
+        observers.withLock { $0.append((token, handler)) }
         return token
     }
 
     /// Stops calling the handler registered under `token`.
     public func removeObserver(_ token: UInt64) {
-        _ = observers.withLock { $0.removeValue(forKey: token) }
+        observers.withLock { $0.removeAll { $0.token == token } }
     }
 
     /// Installs the journal: called inside every change's write transaction, before it
@@ -354,7 +361,7 @@ public final class ChecklistStore: Sendable {
     }
 
     func notify(_ change: StoreChange) {
-        let handlers = observers.withLock { Array($0.values) }
+        let handlers = observers.withLock { $0.map(\.handler) }
         for handler in handlers { handler(change) }
     }
 }

@@ -43,22 +43,48 @@ public enum DueDate {
     }
 
     /// A reusable formatter for many dates (making one costs far more than using it).
-    public struct Display: @unchecked Sendable {
-        // DateFormatter is thread-safe for formatting once configured.
-        private let formatter = DateFormatter()
+    public struct Display: Sendable {
+        private let formatter: LazyFormatter
 
-        public init(locale: Locale, timeZone: TimeZone = .current) {
-            formatter.locale = locale
-            formatter.timeZone = timeZone
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .short
+        /// - Parameter timeZone: The zone dates are shown in (nil: the system's, `TZ`).
+        public init(locale: Locale, timeZone: TimeZone? = nil) {
+            formatter = LazyFormatter(locale: locale, timeZone: timeZone)
         }
 
         /// The locale's medium date and short time, with plain spaces: ICU puts a narrow
         /// no-break space before "AM", so `grep "9:00 AM"` would not find it.
         public func string(_ date: Date) -> String {
-            formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+            formatter.made.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
                 .replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
+    }
+
+    /// The formatter, made on first use: every store holds a `Display` for reminder texts, and
+    /// making a DateFormatter and the current TimeZone cost each command (`lists` too) about
+    /// half a millisecond though most never format a date.
+    private final class LazyFormatter: @unchecked Sendable {
+        private let locale: Locale
+        private let timeZone: TimeZone?
+        private let lock = NSLock()
+        // DateFormatter is thread-safe for formatting once configured.
+        private var formatter: DateFormatter?
+
+        init(locale: Locale, timeZone: TimeZone?) {
+            self.locale = locale
+            self.timeZone = timeZone
+        }
+
+        var made: DateFormatter {
+            lock.withLock {
+                if let formatter { return formatter }
+                let formatter = DateFormatter()
+                formatter.locale = locale
+                formatter.timeZone = timeZone ?? .current
+                formatter.dateStyle = .medium
+                formatter.timeStyle = .short
+                self.formatter = formatter
+                return formatter
+            }
         }
     }
 

@@ -18,8 +18,11 @@ public struct UserLocale: Sendable {
             }
             return "C"
         }
-        collation = Locale(identifier: Self.identifier(posix: pick("LC_COLLATE")))
-        time = Locale(identifier: Self.identifier(posix: pick("LC_TIME")))
+        let collationID = Self.identifier(posix: pick("LC_COLLATE"))
+        let timeID = Self.identifier(posix: pick("LC_TIME"))
+        collation = Locale(identifier: collationID)
+        // Usually the same locale: made once.
+        time = timeID == collationID ? collation : Locale(identifier: timeID)
     }
 
     /// Turns a POSIX locale name ("zh_CN.UTF-8@euro") into a Foundation identifier ("zh_CN").
@@ -40,16 +43,43 @@ public struct UserLocale: Sendable {
 
     /// Lists sorted by name in this locale; equal names keep ID order.
     public func sorted(_ lists: [Checklist]) -> [Checklist] {
-        // One locale comparison per pair: each costs a locale conversion in Foundation.
-        lists.sorted { a, b in
-            switch a.name.compare(
-                b.name, options: [.caseInsensitive, .numeric, .widthInsensitive], range: nil, locale: collation)
-            {
-            case .orderedAscending: true
-            case .orderedDescending: false
-            case .orderedSame: a.id < b.id
+        // The same comparison as `precedes`, but `String.compare(…locale:)` turns the `Locale`
+        // into a new NSLocale on every call: here that is done once, and each name is bridged
+        // to an NSString once.
+        let locale = NSLocale(localeIdentifier: collation.identifier)
+        let names = lists.map { NSString(string: $0.name) }
+        func precedes(_ i: Int, _ j: Int) -> Bool {
+            let result = names[i].compare(
+                lists[j].name, options: [.caseInsensitive, .numeric, .widthInsensitive],
+                range: NSRange(location: 0, length: names[i].length), locale: locale)
+            switch result {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return lists[i].id < lists[j].id
             }
         }
+        // A binary insertion sort for the usual few hundred lists, trying the end first: lists
+        // are mostly stored in name order already, and then it compares each name once (a
+        // comparison costs several microseconds in CoreFoundation). The standard library's
+        // stable sort does as well on sorted input, but its `[Range<Int>]` of runs costs a scan
+        // of every conformance in the binary at first use (`Int: Comparable`).
+        guard lists.count <= 512 else { return lists.indices.sorted(by: precedes).map { lists[$0] } }
+        var order: [Int] = []
+        order.reserveCapacity(lists.count)
+        for index in 0..<lists.count {
+            guard let last = order.last, precedes(index, last) else {
+                order.append(index)
+                continue
+            }
+            var low = 0
+            var high = order.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(index, order[middle]) { high = middle } else { low = middle + 1 }
+            }
+            order.insert(index, at: low)
+        }
+        return order.map { lists[$0] }
     }
 
     /// Whether `TZ` names a zone this system knows ("Europe/Paris", ":/etc/localtime", or a

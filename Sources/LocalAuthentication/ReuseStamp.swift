@@ -65,7 +65,7 @@ public struct ReuseStamp: Sendable {
 
     /// One stamp per user and data directory.
     var description: String {
-        let digest = Sodium.hash(Array(directory.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let digest = Sodium.shortDigest(Array(directory.utf8))
         return "checklists:auth-stamp:\(getuid()):\(digest)"
     }
 

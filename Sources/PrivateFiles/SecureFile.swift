@@ -25,9 +25,11 @@ public enum SecureFile {
     /// Creates `path` and its parents with mode 0700 if missing.
     /// - Throws: `FileError` when a directory cannot be made.
     public static func makeDirectory(_ path: String) throws {
+        // Usually it is there already: one call instead of one per component.
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
-            current += "/" + part
+            current += "/" + String(part)
             if mkdir(current, 0o700) != 0 && errno != EEXIST {
                 throw FileError(path: current, errno: errno)
             }

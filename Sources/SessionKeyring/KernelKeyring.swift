@@ -12,7 +12,7 @@ public struct KernelKeyring: UnlockedKeyCache {
     public let description: String
 
     public init(home: String) {
-        let digest = Sodium.hash(Array(home.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let digest = Sodium.shortDigest(Array(home.utf8))
         description = "checklists:data-key:\(getuid()):\(digest)"
     }
 

@@ -46,4 +46,18 @@ extension Sodium {
         crypto_generichash(&out, 32, bytes, UInt64(bytes.count), nil, 0)
         return out
     }
+
+    /// The first `count` bytes of `hash(bytes)` as lower-case hex: a short name for a path or
+    /// a passcode verifier. Written out rather than with `String(format: "%02x")`, whose
+    /// `CVarArg` boxing costs a scan of every protocol conformance in the binary at start.
+    public static func shortDigest(_ bytes: [UInt8], count: Int = 8) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * count)
+        for byte in hash(bytes).prefix(count) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }

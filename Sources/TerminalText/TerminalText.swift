@@ -9,12 +9,12 @@
 public enum TerminalText {
     /// `text` on one line: every control character escaped, newlines and tabs included.
     public static func line(_ text: String) -> String {
-        escaped(text, keeping: [])
+        escaped(text, keepingLines: false)
     }
 
     /// `text` as a block of lines: newlines and tabs kept, every other control escaped.
     public static func block(_ text: String) -> String {
-        escaped(text, keeping: [0x0A, 0x09])
+        escaped(text, keepingLines: true)
     }
 
     /// Whether `scalar` changes how a terminal shows what follows (and so must be escaped).
@@ -27,13 +27,16 @@ public enum TerminalText {
         }
     }
 
-    private static func escaped(_ text: String, keeping kept: Set<UInt32>) -> String {
+    /// A plain flag rather than a `Set` of kept scalars: building a `Set<UInt32>` is the first
+    /// use of `UInt32: Hashable` at run time, a scan of every conformance in the binary.
+    private static func escaped(_ text: String, keepingLines: Bool) -> String {
+        func kept(_ scalar: Unicode.Scalar) -> Bool { keepingLines && (scalar == "\n" || scalar == "\t") }
         // Fast path: almost all text has nothing to escape.
-        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0.value) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isControl($0) && !kept($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            guard isControl(scalar), !kept.contains(scalar.value) else {
+            guard isControl(scalar), !kept(scalar) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }

@@ -28,12 +28,12 @@ struct Context {
         self.arguments = arguments
         self.environment = environment
         self.output = output
-        locale = UserLocale(environment: environment)
         let terminal = TerminalPresenter()
         let presenter: any AuthenticationPresenter = terminal.canPrompt ? terminal : NonInteractivePresenter()
         var configuration = AppSession.Configuration.live(
             home: arguments["--home"].flatMap { $0.isEmpty ? nil : $0 }, environment: environment,
             presenter: presenter)
+        locale = configuration.locale  // made once, from the same environment
         configuration.keychainPreference = arguments["--keychain"]
         configuration.passcodes = SecretReader(
             fromStdin: arguments.has("--stdin"), presenter: presenter, output: output)

@@ -146,6 +146,28 @@ import Testing
         #expect(Array(FileManager.default.contents(atPath: path)!) == header)
     }
 
+    /// A write by a later process stays in the WAL when it closes (one fsync per commit, not a
+    /// checkpoint's two more and the WAL's re-creation), and the next process reads it back.
+    @Test func aWriteStaysInTheWALAfterClosingAndIsReadBack() throws {
+        let path = home + "/checklists.sqlite"
+        do { _ = try open() }
+        // Set up (schema, key, first list) and checkpointed into the file itself.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let before = FileManager.default.contents(atPath: path)
+        do {
+            let store = try open()
+            let list = try store.addChecklist(name: "Kept")
+            _ = try store.addItem(NewItem(text: "durable"), to: list.id)
+            store.close()
+        }
+        var info = stat()
+        #expect(stat(path + "-wal", &info) == 0 && info.st_size > 0)
+        #expect(FileManager.default.contents(atPath: path) == before)
+        let lists = try open().checklists()
+        #expect(lists.map(\.name).sorted() == ["Kept", "List"])
+        #expect(lists.first { $0.name == "Kept" }?.total == 1)
+    }
+
     @Test func keepsFilesPrivate() throws {
         _ = try open()
         var info = stat()

@@ -51,4 +51,28 @@ import Testing
             #expect(!UserLocale.isValidTimeZone(tz), "\(tz)")
         }
     }
+
+    /// `sorted` compares through a CFLocale made once; it must order exactly as `precedes`.
+    @Test func sortedAgreesWithPrecedes() {
+        let names = ["b2", "B10", "a", "Ä", "ｂ", "item 9", "Item 10", "苹果", "香蕉", "zebra", "Zürich", "ö"]
+        let lists = names.enumerated().map { Checklist(id: Int64($0.offset), name: $0.element) }
+        for env in [[:], ["LANG": "de_DE.UTF-8"], ["LANG": "zh_CN.UTF-8"], ["LANG": "sv_SE.UTF-8"]] {
+            let locale = UserLocale(environment: env)
+            let sorted = locale.sorted(lists)
+            #expect(Set(sorted.map(\.id)) == Set(lists.map(\.id)))
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                #expect(!locale.precedes(b.name, a.name), "\(env): \(a.name) before \(b.name)")
+            }
+        }
+    }
+
+    /// Above 512 lists `sorted` uses the standard library's sort: the same order.
+    @Test func sortsManyListsInOrder() {
+        let lists = (0..<600).map { Checklist(id: Int64($0), name: "List \(($0 * 7919) % 600)") }
+        let locale = UserLocale(environment: [:])
+        let sorted = locale.sorted(lists)
+        #expect(sorted.count == 600)
+        #expect(sorted.first?.name == "List 0" && sorted.last?.name == "List 599")
+        for (a, b) in zip(sorted, sorted.dropFirst()) { #expect(locale.precedes(a.name, b.name)) }
+    }
 }

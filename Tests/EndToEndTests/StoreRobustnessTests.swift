@@ -73,11 +73,13 @@ import Testing
     @Test func showingAListWritesNothingWhenNothingChanges() throws {
         try cli.run("list", "add", "Trips")
         try cli.run("items", "Trips")
-        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        // Neither the database file nor its WAL (kept between commands) changes.
+        let before = FileManager.default.contents(atPath: database)
+        let walBefore = FileManager.default.contents(atPath: database + "-wal")
         let shown = try cli.run("items", "Trips")
         #expect(shown.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
-        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        #expect(FileManager.default.contents(atPath: database) == before)
+        #expect(FileManager.default.contents(atPath: database + "-wal") == walBefore)
     }
 
     @Test func firstRunIsOneStepAcrossProcesses() throws {

@@ -14,6 +14,10 @@ public struct FprintdReader: BiometricDevice {
     static let deviceInterface = "net.reactivated.Fprint.Device"
 
     public let bus: DBusConnection.Bus
+    /// The connection and device a `status()` that found the reader ready leaves for the
+    /// verification that usually follows it at once: one bus connection (handshake and GDBus
+    /// worker thread) and one `GetDefaultDevice` instead of two each.
+    private let handOver = HandOver()
 
     public init(bus: DBusConnection.Bus = .system) {
         self.bus = bus
@@ -24,7 +28,8 @@ public struct FprintdReader: BiometricDevice {
         do { connection = try DBusConnection(bus: bus) } catch {
             return .unavailable(reason: "\(error)")
         }
-        defer { connection.close() }
+        var kept = false
+        defer { if !kept { connection.close() } }
         let device: String
         do { device = try defaultDevice(connection) } catch { return .unavailable(reason: error.message) }
         do {
@@ -33,6 +38,8 @@ public struct FprintdReader: BiometricDevice {
                 arguments: [.string("")], timeout: 5)
             let fingers = (reply.first?.strings ?? []).sorted()
             guard !fingers.isEmpty else { return .notEnrolled }
+            handOver.keep(connection, device: device)
+            kept = true
             return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + fingers.joined(separator: "\n")).utf8))))
         } catch {
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" { return .notEnrolled }
@@ -44,10 +51,18 @@ public struct FprintdReader: BiometricDevice {
         -> any BiometricSession
     {
         let connection: DBusConnection
-        do { connection = try DBusConnection(bus: bus) } catch {
-            throw LAError(.biometryNotAvailable, tr("Authentication could not start: %@.", "\(error)"))
+        let device: String
+        if let (kept, keptDevice) = handOver.take() {
+            (connection, device) = (kept, keptDevice)
+        } else {
+            do { connection = try DBusConnection(bus: bus) } catch {
+                throw LAError(.biometryNotAvailable, tr("Authentication could not start: %@.", "\(error)"))
+            }
+            do { device = try defaultDevice(connection) } catch {
+                connection.close()
+                throw error
+            }
         }
-        let device = try defaultDevice(connection)
         let session = FprintdSession(connection: connection, device: device, events: events)
         try session.start()
         return session
@@ -190,5 +205,43 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         case "verify-disconnected": .disconnected
         default: .failed(result)
         }
+    }
+}
+
+/// Holds one connection from `status()` to the next `startVerification()` for a short while
+/// (a later verification, e.g. in the desktop app minutes after, opens its own).
+final class HandOver: @unchecked Sendable {
+    /// How long a kept connection may wait for its verification, in seconds.
+    static let window: Double = 2
+    private let lock = NSLock()
+    private var kept: (connection: DBusConnection, device: String, at: Double)?
+
+    /// Keeps `connection` (closing one kept before).
+    func keep(_ connection: DBusConnection, device: String) {
+        let old = lock.withLock {
+            defer { kept = (connection, device, Self.now()) }
+            return kept
+        }
+        old?.connection.close()
+    }
+
+    /// The kept connection and device if kept within `window`, else nil (closing a stale one).
+    func take() -> (DBusConnection, String)? {
+        let taken = lock.withLock {
+            defer { kept = nil }
+            return kept
+        }
+        guard let taken else { return nil }
+        guard Self.now() - taken.at <= Self.window else {
+            taken.connection.close()
+            return nil
+        }
+        return (taken.connection, taken.device)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

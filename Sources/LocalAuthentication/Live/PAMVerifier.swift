@@ -8,14 +8,17 @@ import Sodium
 public struct PAMVerifier: AccountPasswordVerifier {
     /// The PAM service name.
     public let service: String
-    public let userName: String
+    /// The account checked: the one given, else the effective user's, looked up when
+    /// needed (at every start, a passwd lookup through NSS cost every command for nothing).
+    public var userName: String { givenUserName ?? Self.currentUser }
     /// A directory of PAM service files used instead of /etc/pam.d (`cl_pam_start_confdir`);
     /// tests point it at a pam_matrix configuration.
     public let confdir: String?
+    private let givenUserName: String?
 
-    public init(service: String = "checklists", userName: String = PAMVerifier.currentUser, confdir: String? = nil) {
+    public init(service: String = "checklists", userName: String? = nil, confdir: String? = nil) {
         self.service = service
-        self.userName = userName
+        self.givenUserName = userName
         self.confdir = confdir
     }
 
@@ -36,15 +39,16 @@ public struct PAMVerifier: AccountPasswordVerifier {
     }
 
     public func verify(password: [UInt8]) -> PasswordCheck {
-        let conversation = Conversation(user: userName, password: password)
+        let user = userName
+        let conversation = Conversation(user: user, password: password)
         defer { conversation.wipe() }
         let unmanaged = Unmanaged.passRetained(conversation)
         defer { unmanaged.release() }
         var conv = pam_conv(conv: converse, appdata_ptr: unmanaged.toOpaque())
         var handle: OpaquePointer?
         let started =
-            confdir.map { cl_pam_start_confdir(service, userName, &conv, $0, &handle) }
-            ?? cl_pam_start(service, userName, &conv, &handle)
+            confdir.map { cl_pam_start_confdir(service, user, &conv, $0, &handle) }
+            ?? cl_pam_start(service, user, &conv, &handle)
         guard started == PAM_SUCCESS, let handle else {
             return .unavailable(reason: tr("PAM could not start (%d)", started))
         }
