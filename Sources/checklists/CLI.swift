@@ -1,7 +1,10 @@
 import Arguments
+import CommandCatalogue
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import InputReading
+import Interchange
 import Keychain
 import LocalAuthentication
 import Localization
@@ -175,6 +178,9 @@ enum CLI {
         case AppSessionError.rejected(let message): (.usage, message)
         case AppSessionError.storage(let message): (.storage, message)
         case let e as ArgumentError: (.usage, e.description)
+        case let e as InputReadingError: (.usage, e.description)
+        case let e as ImportFileError: (.usage, e.description)
+        case let e as ExportFileError: (e.isUsage ? .usage : .storage, e.description)
         // Several lists share the name: a refusal that lists their IDs, as the README documents.
         case ChecklistsError.ambiguousList: (.refused, "\(error)")
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)

@@ -1,4 +1,5 @@
 import Arguments
+import CommandCatalogue
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
@@ -10,7 +11,7 @@ import TerminalText
 /// from `CommandTable`; list names, item and note IDs from the store, only when it opens without
 /// asking anyone (never a prompt; with the app lock on and this session locked, none).
 enum Completer {
-    static let command = "__complete"
+    static let command = CommandTable.completionCommand
     /// Enough for a menu; the shell narrows it as the user types.
     static let limit = 200
 

@@ -2,6 +2,7 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import InputReading
 import Keychain
 import Localization
 import SecretServiceKeychain
@@ -58,7 +59,7 @@ enum KeychainCommands {
             guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key cannot be replaced.")) }
             let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
             if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
-            var value = try StdinLines.all(limit: FileVault.itemLimit, what: tr("the value"))
+            var value = try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the value"))
             if value.last == 10 { value.removeLast() }
             if let message {
                 try message.replace(with: String(decoding: value, as: UTF8.self))
