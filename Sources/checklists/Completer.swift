@@ -39,7 +39,11 @@ enum Completer {
                 .filter { $0.word.hasPrefix(current.lowercased()) }
         case .directory: return directories(current)
         case .list, .item, .note:
-            guard let session = openWithoutAsking(words: words, environment: environment) else { return [] }
+            guard
+                let session = AppSession.openWithoutAsking(
+                    home: optionValue("--home", in: words), keychain: optionValue("--keychain", in: words),
+                    environment: environment)
+            else { return [] }
             defer { session.close() }
             return (try? stored(kind, session, current: current)) ?? []
         default: return []
@@ -66,25 +70,6 @@ enum Completer {
                 .map { Candidate(String($0.id), help: $0.title) }
         default: return []
         }
-    }
-
-    /// A session on the data directory the words name (`--home`), when its store exists and
-    /// opens without authentication; nil otherwise. Never creates a data directory.
-    static func openWithoutAsking(words: [String], environment: [String: String]) -> AppSession? {
-        let given = optionValue("--home", in: words)
-        let home = given ?? AppSession.Configuration.home(environment: environment)
-        guard FileManager.default.fileExists(atPath: home + "/checklists.sqlite") else { return nil }
-        var configuration = AppSession.Configuration.live(
-            home: home, environment: environment, presenter: NonInteractivePresenter())
-        configuration.keychainPreference = optionValue("--keychain", in: words)
-        configuration.notice = { _ in }
-        configuration.remindersFailed = { _ in }
-        let session = AppSession(configuration: configuration)
-        guard (try? session.open()) == true else {
-            session.close()
-            return nil
-        }
-        return session
     }
 
     /// The value of `--name VALUE` or `--name=VALUE` among the words typed so far.

