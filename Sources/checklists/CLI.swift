@@ -144,29 +144,13 @@ enum CLI {
         if args["--home"]?.isEmpty == true { throw CLIError.usage(tr("--home needs a directory, not \"\"")) }
     }
 
-    /// The longest command whose words start the command line, and the words after it.
+    /// The command the words name (`HelpTable.select`) and the words after it.
     static func select(_ words: [String]) -> (Command?, [String]) {
-        // Global options may come before the command: `checklists --home DIR lists`.
-        var leading: [String] = []
-        var index = 0
-        while index < words.count, words[index].hasPrefix("-"), words[index] != "--" {
-            leading.append(words[index])
-            if global.options.contains(words[index]), index + 1 < words.count {
-                leading.append(words[index + 1])
-                index += 1
-            }
-            index += 1
-        }
-        let remaining = Array(words[index...])
-        let table = CommandTable.shared
-        var best: Command?
         // Only commands described in the table exist: one without an entry would run undocumented
         // (and untested `--help`, man page and completion), so it is not reachable at all.
-        for command in commands where remaining.starts(with: command.path) && table.command(command.path) != nil {
-            if command.path.count > (best?.path.count ?? 0) { best = command }
-        }
-        guard let best else { return (nil, words) }
-        return (best, leading + remaining.dropFirst(best.path.count))
+        let (help, rest) = CommandTable.shared.select(words)
+        guard let help, let command = commands.first(where: { $0.path == help.path }) else { return (nil, words) }
+        return (command, rest)
     }
 
     /// The exit status and the one-line message for an error.

@@ -37,11 +37,12 @@ enum Completer {
         case .icon:
             return Icon.allCases.map { Candidate(slug($0.name), help: "\($0.glyph) \($0.name)") }
                 .filter { $0.word.hasPrefix(current.lowercased()) }
-        case .directory: return directories(current)
+        case .directory: return ShellCompletion.directories(current)
         case .list, .item, .note:
             guard
                 let session = AppSession.openWithoutAsking(
-                    home: optionValue("--home", in: words), keychain: optionValue("--keychain", in: words),
+                    home: ShellCompletion.optionValue("--home", in: words),
+                    keychain: ShellCompletion.optionValue("--keychain", in: words),
                     environment: environment)
             else { return [] }
             defer { session.close() }
@@ -72,31 +73,8 @@ enum Completer {
         }
     }
 
-    /// The value of `--name VALUE` or `--name=VALUE` among the words typed so far.
-    static func optionValue(_ name: String, in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            if word == name, index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix(name + "=") { return String(word.dropFirst(name.count + 1)) }
-        }
-        return nil
-    }
-
     /// `No Icon` → `no-icon`: a name the shell need not quote (icon names match loosely).
     static func slug(_ name: String) -> String {
         name.lowercased().replacingOccurrences(of: " ", with: "-")
-    }
-
-    /// Directories that start with `current`, each ending in `/`.
-    static func directories(_ current: String) -> [Candidate] {
-        let slash = current.lastIndex(of: "/")
-        let parent = slash.map { String(current[...$0]) } ?? ""
-        let prefix = slash.map { String(current[current.index(after: $0)...]) } ?? current
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
-        return names.sorted().filter { name in
-            var isDirectory: ObjCBool = false
-            return name.hasPrefix(prefix) && (prefix.hasPrefix(".") || !name.hasPrefix("."))
-                && FileManager.default.fileExists(atPath: parent + name, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.map { Candidate(parent + $0 + "/") }
     }
 }
