@@ -68,7 +68,9 @@ public enum ImportFiles {
     /// - Throws: `ImportFileError.noSuchFile` or `.unreadable`.
     static func read(_ path: String) throws -> Data {
         do {
-            guard let bytes = try SecureFile.read(path, limit: fileLimit) else { throw ImportFileError.noSuchFile(path) }
+            guard let bytes = try SecureFile.read(path, limit: fileLimit) else {
+                throw ImportFileError.noSuchFile(path)
+            }
             return Data(bytes)
         } catch let error as FileError {
             throw ImportFileError.unreadable(error.description)

@@ -1,7 +1,7 @@
 import Arguments
-import CommandCatalogue
 import ChecklistsApp
 import ChecklistsKit
+import CommandCatalogue
 import Foundation
 import LocalAuthentication
 import TerminalText

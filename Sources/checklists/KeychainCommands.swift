@@ -41,7 +41,11 @@ enum KeychainCommands {
             guard let value = try context.session.keychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            if context.json { try context.output.json(["key": key, "value": value]) } else { context.output.line(value) }
+            if context.json {
+                try context.output.json(["key": key, "value": value])
+            } else {
+                context.output.line(value)
+            }
         },
         Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")

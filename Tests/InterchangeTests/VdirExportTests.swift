@@ -1,7 +1,8 @@
 import Foundation
-@testable import Interchange
 import TestSupport
 import Testing
+
+@testable import Interchange
 
 @Suite struct VdirExportTests {
     let dir = TemporaryDirectory()
