@@ -83,6 +83,11 @@ let package = Package(
             name: "ReminderAgent",
             dependencies: ["Reminders", "DBus", "CLinux", "PrivateFiles", "TerminalText", "Localization"]),
         .target(name: "Arguments", dependencies: ["Localization"]),
+        // The CLI's command table (commands, options, help texts): the parser's specs, `--help`,
+        // the man page and the shell completions are all made from it.
+        .target(name: "CommandCatalogue", dependencies: ["Arguments", "ChecklistsKit", "Localization"]),
+        // Bounded reads of standard input: `-` arguments, item lines, passcode lines (`--stdin`).
+        .target(name: "InputReading", dependencies: ["Sodium", "Localization"]),
         // A small typed layer over GTK 4's C API (signals, casts, the main-queue bridge).
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         // GLib, GIO, libsecret and PAM (Debian libglib2.0-dev, libsecret-1-dev, libpam0g-dev), opened
@@ -111,14 +116,14 @@ let package = Package(
             dependencies: [
                 "ChecklistsKit", "DBus", "SQLiteKit", "CSQLite", "Keychain", "LocalAuthentication",
                 "LinuxAuthentication", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent", "Sodium",
-                "PrivateFiles", "Localization",
+                "PrivateFiles", "Localization", "Interchange",
             ],
             // Test hooks (AppSession+Configuration.swift) are compiled into debug builds only.
             swiftSettings: [.define("CHECKLISTS_TEST_HOOKS", .when(configuration: .debug))]),
         // Readers and writers of the iOS app's files, the JSON backup and iCalendar (no printing).
         // Windows time zone names through the system's ICU, opened with dlopen on first use.
         .target(name: "CWindowsZones", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Interchange", dependencies: ["ChecklistsKit", "CWindowsZones"]),
+        .target(name: "Interchange", dependencies: ["ChecklistsKit", "CWindowsZones", "PrivateFiles", "Localization"]),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -135,7 +140,8 @@ let package = Package(
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "Arguments", "LocalAuthentication", "LinuxAuthentication",
                 "PrivateFiles", "Keychain", "SecretServiceKeychain", "SessionKeyring", "Reminders", "ReminderAgent",
-                "TerminalText", "Localization", "Interchange", "TerminalUI", "TextEditing",
+                "TerminalText", "Localization", "Interchange", "TerminalUI", "TextEditing", "CommandCatalogue",
+                "InputReading",
             ],
             linkerSettings: packedRelocations, plugins: ["BuildInfo"]),
         // Writes BuildInfo.swift (version, commit) before each build: scripts/build-info.sh.
@@ -157,6 +163,8 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "CommandCatalogueTests", dependencies: ["CommandCatalogue", "Arguments"]),
+        .testTarget(name: "InputReadingTests", dependencies: ["InputReading"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "TextEditingTests", dependencies: ["TextEditing", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
@@ -177,7 +185,8 @@ let package = Package(
             name: "SeedCompatibilityTests", dependencies: ["LocalAuthentication", "TestSupport"]),
         .testTarget(
             name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ChecklistsKit", "TestSupport"]),
+        .testTarget(
+            name: "InterchangeTests", dependencies: ["Interchange", "ChecklistsKit", "TestSupport", "PrivateFiles"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),
@@ -188,7 +197,7 @@ let package = Package(
             name: "ChecklistsAppTests",
             dependencies: [
                 "ChecklistsApp", "ChecklistsKit", "DBus", "SQLiteKit", "TestSupport", "LocalAuthentication", "Keychain",
-                "Sodium",
+                "Sodium", "Interchange",
             ]),
     ],
     swiftLanguageModes: [.v6]

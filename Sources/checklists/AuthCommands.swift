@@ -14,17 +14,17 @@ enum AuthCommands {
         },
         Command(path: ["auth", "test"], touchesContent: false) { context in
             let policy = try policy(context.arguments["--policy"])
-            let la = LAContext(environment: context.authEnvironment())
-            if let reuse = context.arguments["--reuse"] {
-                guard let seconds = Double(reuse), seconds >= 0 else {
+            var reuse: Double?
+            if let text = context.arguments["--reuse"] {
+                guard let seconds = Double(text), seconds >= 0 else {
                     throw CLIError.usage(tr("--reuse needs a number of seconds"))
                 }
-                la.touchIDAuthenticationAllowableReuseDuration = seconds
+                reuse = seconds
             }
+            let reason = context.arguments["--reason"] ?? tr("Checklists wants to check it is you.")
+            let fingerprint: Bool
             do throws(LAError) {
-                try la.evaluateNow(
-                    policy, localizedReason: context.arguments["--reason"] ?? tr("Checklists wants to check it is you.")
-                )
+                fingerprint = try context.session.testAuthentication(policy, reason: reason, reuseSeconds: reuse)
             } catch {
                 if context.json {
                     try? context.output.json(
@@ -34,7 +34,7 @@ enum AuthCommands {
                 }
                 throw error
             }
-            let how = la.lastSuccess?.biometric == true ? "fingerprint" : "password"
+            let how = fingerprint ? "fingerprint" : "password"
             if context.json {
                 try context.output.json(
                     AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how))

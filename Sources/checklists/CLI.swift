@@ -1,7 +1,10 @@
 import Arguments
 import ChecklistsApp
 import ChecklistsKit
+import CommandCatalogue
 import Foundation
+import InputReading
+import Interchange
 import Keychain
 import LocalAuthentication
 import Localization
@@ -141,29 +144,13 @@ enum CLI {
         if args["--home"]?.isEmpty == true { throw CLIError.usage(tr("--home needs a directory, not \"\"")) }
     }
 
-    /// The longest command whose words start the command line, and the words after it.
+    /// The command the words name (`HelpTable.select`) and the words after it.
     static func select(_ words: [String]) -> (Command?, [String]) {
-        // Global options may come before the command: `checklists --home DIR lists`.
-        var leading: [String] = []
-        var index = 0
-        while index < words.count, words[index].hasPrefix("-"), words[index] != "--" {
-            leading.append(words[index])
-            if global.options.contains(words[index]), index + 1 < words.count {
-                leading.append(words[index + 1])
-                index += 1
-            }
-            index += 1
-        }
-        let remaining = Array(words[index...])
-        let table = CommandTable.shared
-        var best: Command?
         // Only commands described in the table exist: one without an entry would run undocumented
         // (and untested `--help`, man page and completion), so it is not reachable at all.
-        for command in commands where remaining.starts(with: command.path) && table.command(command.path) != nil {
-            if command.path.count > (best?.path.count ?? 0) { best = command }
-        }
-        guard let best else { return (nil, words) }
-        return (best, leading + remaining.dropFirst(best.path.count))
+        let (help, rest) = CommandTable.shared.select(words)
+        guard let help, let command = commands.first(where: { $0.path == help.path }) else { return (nil, words) }
+        return (command, rest)
     }
 
     /// The exit status and the one-line message for an error.
@@ -175,6 +162,9 @@ enum CLI {
         case AppSessionError.rejected(let message): (.usage, message)
         case AppSessionError.storage(let message): (.storage, message)
         case let e as ArgumentError: (.usage, e.description)
+        case let e as InputReadingError: (.usage, e.description)
+        case let e as ImportFileError: (.usage, e.description)
+        case let e as ExportFileError: (e.isUsage ? .usage : .storage, e.description)
         // Several lists share the name: a refusal that lists their IDs, as the README documents.
         case ChecklistsError.ambiguousList: (.refused, "\(error)")
         case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)

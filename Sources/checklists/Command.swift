@@ -1,4 +1,5 @@
 import Arguments
+import CommandCatalogue
 
 /// One CLI command: its words and what it does. Its arguments, options and help texts are its
 /// entry in `CommandTable`.

@@ -1,6 +1,7 @@
 import Arguments
 import ChecklistsApp
 import ChecklistsKit
+import CommandCatalogue
 import Foundation
 import LocalAuthentication
 import TerminalText
@@ -10,7 +11,7 @@ import TerminalText
 /// from `CommandTable`; list names, item and note IDs from the store, only when it opens without
 /// asking anyone (never a prompt; with the app lock on and this session locked, none).
 enum Completer {
-    static let command = "__complete"
+    static let command = CommandTable.completionCommand
     /// Enough for a menu; the shell narrows it as the user types.
     static let limit = 200
 
@@ -36,9 +37,14 @@ enum Completer {
         case .icon:
             return Icon.allCases.map { Candidate(slug($0.name), help: "\($0.glyph) \($0.name)") }
                 .filter { $0.word.hasPrefix(current.lowercased()) }
-        case .directory: return directories(current)
+        case .directory: return ShellCompletion.directories(current)
         case .list, .item, .note:
-            guard let session = openWithoutAsking(words: words, environment: environment) else { return [] }
+            guard
+                let session = AppSession.openWithoutAsking(
+                    home: ShellCompletion.optionValue("--home", in: words),
+                    keychain: ShellCompletion.optionValue("--keychain", in: words),
+                    environment: environment)
+            else { return [] }
             defer { session.close() }
             return (try? stored(kind, session, current: current)) ?? []
         default: return []
@@ -67,50 +73,8 @@ enum Completer {
         }
     }
 
-    /// A session on the data directory the words name (`--home`), when its store exists and
-    /// opens without authentication; nil otherwise. Never creates a data directory.
-    static func openWithoutAsking(words: [String], environment: [String: String]) -> AppSession? {
-        let given = optionValue("--home", in: words)
-        let home = given ?? AppSession.Configuration.home(environment: environment)
-        guard FileManager.default.fileExists(atPath: home + "/checklists.sqlite") else { return nil }
-        var configuration = AppSession.Configuration.live(
-            home: home, environment: environment, presenter: NonInteractivePresenter())
-        configuration.keychainPreference = optionValue("--keychain", in: words)
-        configuration.notice = { _ in }
-        configuration.remindersFailed = { _ in }
-        let session = AppSession(configuration: configuration)
-        guard (try? session.open()) == true else {
-            session.close()
-            return nil
-        }
-        return session
-    }
-
-    /// The value of `--name VALUE` or `--name=VALUE` among the words typed so far.
-    static func optionValue(_ name: String, in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            if word == name, index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix(name + "=") { return String(word.dropFirst(name.count + 1)) }
-        }
-        return nil
-    }
-
     /// `No Icon` → `no-icon`: a name the shell need not quote (icon names match loosely).
     static func slug(_ name: String) -> String {
         name.lowercased().replacingOccurrences(of: " ", with: "-")
-    }
-
-    /// Directories that start with `current`, each ending in `/`.
-    static func directories(_ current: String) -> [Candidate] {
-        let slash = current.lastIndex(of: "/")
-        let parent = slash.map { String(current[...$0]) } ?? ""
-        let prefix = slash.map { String(current[current.index(after: $0)...]) } ?? current
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
-        return names.sorted().filter { name in
-            var isDirectory: ObjCBool = false
-            return name.hasPrefix(prefix) && (prefix.hasPrefix(".") || !name.hasPrefix("."))
-                && FileManager.default.fileExists(atPath: parent + name, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.map { Candidate(parent + $0 + "/") }
     }
 }

@@ -80,9 +80,6 @@ struct Context {
         try Reminders.NotificationCenter(directory: home)
     }
 
-    /// The authentication backends for this data directory.
-    func authEnvironment() -> LAEnvironment { session.authentication }
-
     /// The positional arguments after the command's words.
     var positionals: [String] { arguments.positionals }
 

@@ -1,4 +1,5 @@
 import Arguments
+import CommandCatalogue
 import Foundation
 import Localization
 

@@ -2,6 +2,7 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import InputReading
 import Localization
 import TerminalText
 
@@ -149,7 +150,7 @@ enum ItemCommands {
             for item in items { context.output.line(line(for: item, idWidth: width, dates: dates)) }
         }
         guard let first = items.first, first.shouldRemind else { return }
-        try remindNote(first, context)
+        try ReminderCommands.remindNote(first, context)
     }
 
     /// Prints `message` around the item's line (or the item as JSON), then, when `remind` (an
@@ -165,18 +166,6 @@ enum ItemCommands {
                 message(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time))))
         }
         guard item.shouldRemind, remind else { return }
-        try remindNote(item, context)
+        try ReminderCommands.remindNote(item, context)
     }
-
-    /// Says when a reminder cannot fire, else asks once for permission to show notifications.
-    static func remindNote(_ item: ChecklistItem, _ context: Context) throws {
-        if let due = item.dueDate, due <= Date() {
-            Output.error(tr("Note: the due date is in the past, so no reminder will fire."))
-        } else if item.dueDate == nil {
-            Output.error(tr("Note: the item has no due date, so no reminder will fire."))
-        } else {
-            try ReminderCommands.askPermissionOnce(context)
-        }
-    }
-
 }

@@ -2,6 +2,7 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import InputReading
 import Keychain
 import Localization
 import SecretServiceKeychain
@@ -37,56 +38,27 @@ enum KeychainCommands {
         Command(path: ["keychain", "get"]) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key is never shown.")) }
-            if key == SecretMessage.key {
-                // The secret message is read only behind its own check (see `secret`).
-                guard let text = try SecretCommands.open(&context).storedText() else {
-                    throw CLIError.refused(tr("No keychain item \"%@\".", key))
-                }
-                try printValue(text, key: key, &context)
-                return
-            }
-            _ = try context.store()  // with the app lock on, only an unlocked session reads or writes secrets
-            guard let data = try context.session.keychain().read(forKey: key, context: nil) else {
+            guard let value = try context.session.keychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            try printValue(String(decoding: data, as: UTF8.self), key: key, &context)
+            if context.json {
+                try context.output.json(["key": key, "value": value])
+            } else {
+                context.output.line(value)
+            }
         },
         Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !AppSession.isCustody(key) else { throw CLIError.refused(tr("The data key cannot be replaced.")) }
-            let message = key == SecretMessage.key ? try SecretCommands.open(&context) : nil
-            if message == nil { _ = try context.store() }  // with the app lock on, only an unlocked session writes
-            var value = try StdinLines.all(limit: FileVault.itemLimit, what: tr("the value"))
-            if value.last == 10 { value.removeLast() }
-            if let message {
-                try message.replace(with: String(decoding: value, as: UTF8.self))
-            } else {
-                try context.session.keychain().store(value, forKey: key)
+            try context.session.setKeychainItem(key) {
+                try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the value"))
             }
             context.output.line(tr("Stored %@.", key))
         },
-        Command(path: ["keychain", "remove"]) {
-            context in
+        Command(path: ["keychain", "remove"]) { context in
             let key = try context.positional(0, "KEY")
             try context.expectPositionals(atMost: 1)
-            guard !key.hasPrefix(KeyItems.dataKey) else {
-                throw CLIError.refused(tr("DataKey unlocks your lists; removing it would make them unreadable."))
-            }
-            guard !key.hasPrefix("Lock") else {
-                throw CLIError.refused(tr("%@ belongs to the app lock; use 'checklists lock disable'.", key))
-            }
-            if key == SecretMessage.key {
-                guard try SecretCommands.open(&context).clear() else {
-                    throw CLIError.refused(tr("No keychain item \"%@\".", key))
-                }
-                context.output.line(tr("Removed %@.", key))
-                return
-            }
-            _ = try context.store()
-            guard try context.session.keychain().backend.delete(service: KeychainWrapper.defaultServiceName, key: key)
-            else {
+            guard try context.session.removeKeychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
             context.output.line(tr("Removed %@.", key))
@@ -99,12 +71,4 @@ enum KeychainCommands {
         },
     ]
 
-    /// `keychain get`: the value, or with `--json` {"key","value"}.
-    static func printValue(_ value: String, key: String, _ context: inout Context) throws {
-        if context.json {
-            try context.output.json(["key": key, "value": value])
-        } else {
-            context.output.line(value)
-        }
-    }
 }

@@ -2,6 +2,7 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import InputReading
 import Localization
 import TerminalText
 import TextEditing

@@ -30,29 +30,7 @@ enum ReminderCommands {
         Command(path: ["settings"], touchesContent: false) { context in
             let session = context.session
             _ = try session.settingsReport()  // the reminders store opens, or the command fails first
-            var words = context.positionals
-            while words.count >= 2 {
-                let (name, value) = (words.removeFirst(), words.removeFirst())
-                if name == "all-day-hour" {
-                    guard let hour = Int(value), (0...23).contains(hour) else {
-                        throw CLIError.usage(tr("all-day-hour takes an hour from 0 to 23"))
-                    }
-                    try session.setAllDayHour(hour)
-                    continue
-                }
-                guard value == "on" || value == "off" else { throw CLIError.usage(tr("%@ takes on or off", name)) }
-                switch name {
-                case "notifications": try session.setNotificationsAllowed(value == "on")
-                case "item-text":
-                    try session.setShowsItemTextInNotifications(value == "on")
-                    try rescheduleAll(&context)
-                default:
-                    throw CLIError.usage(
-                        tr("unknown setting \"%@\"; use notifications, item-text or all-day-hour", name))
-                }
-                ReminderAgent.poke(home: context.home)
-            }
-            guard words.isEmpty else { throw CLIError.usage(tr("%@ needs on or off", words[0])) }
+            try session.changeSettings(context.positionals)
             let report = try session.settingsReport()
             if context.json {
                 try context.output.json(report)
@@ -118,31 +96,24 @@ enum ReminderCommands {
         },
     ]
 
-    /// The first time a reminder is turned on, asks once whether Checklists may show notifications.
-    static func askPermissionOnce(_ context: Context) throws {
-        // A damaged reminders store has been reported already; the item is saved and its
-        // reminder waits in the outbox, so this is no failure of the command.
-        guard let status = try context.session.askNotificationPermissionOnce() else { return }
-        switch status {
-        case .denied:
+    /// Says why the reminder of `item` (just added or edited) may not show; the first time a
+    /// reminder is turned on, the session asks once whether Checklists may show notifications.
+    static func remindNote(_ item: ChecklistItem, _ context: Context) throws {
+        switch try context.session.reminderAdvice(for: item) {
+        case .dueDatePassed?: Output.error(tr("Note: the due date is in the past, so no reminder will fire."))
+        case .noDueDate?: Output.error(tr("Note: the item has no due date, so no reminder will fire."))
+        case .notificationsOff?:
             Output.error(
                 tr(
                     "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
                 ))
-        case .notDetermined:
+        case .notificationsNotAllowed?:
             Output.error(
                 tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show."))
-        case .authorized where !ReminderAgent.isRunning(home: context.home):
+        case .noAgent?:
             Output.error(
                 tr("Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &')."))
-        default:
-            break
+        case nil: break
         }
-    }
-
-    /// Re-renders every pending reminder (after the item-text setting changed).
-    static func rescheduleAll(_ context: inout Context) throws {
-        _ = try context.store()
-        context.session.rescheduleReminders()
     }
 }

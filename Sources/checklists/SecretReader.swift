@@ -1,4 +1,5 @@
 import ChecklistsApp
+import InputReading
 import LocalAuthentication
 import Sodium
 
@@ -12,7 +13,7 @@ struct SecretReader: PasscodeEntry {
     var allowsRetry: Bool { !fromStdin }
 
     func currentPasscode(label: String, notice: String?) throws -> [UInt8] {
-        if fromStdin { return try StdinLines.next() }
+        if fromStdin { return try LineReader.standardInput.next() }
         return try PresenterPasscodeEntry(presenter: presenter).currentPasscode(label: label, notice: notice)
     }
 

@@ -78,7 +78,7 @@ extension CommandTable {
                 summary: tr("Print the shell completion script for bash, zsh or fish."),
                 details: [tr("Try it with: source <(checklists completion bash)")]),
             CommandHelp(
-                [Completer.command], [Operand("WORD", variadic: true)],
+                [completionCommand], [Operand("WORD", variadic: true)],
                 summary: "Completion candidates for the shell scripts; never prompts.", hidden: true),
         ]
     }

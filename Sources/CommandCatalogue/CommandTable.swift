@@ -4,12 +4,18 @@ import Localization
 
 /// The one description of the CLI: every command, its arguments, options and help texts.
 /// `--help`, `checklists help`, the man page, the shell completions and the parser's specs are
-/// all made from it, so they cannot drift apart.
-enum CommandTable {
+/// all made from it, so they cannot drift apart. A library (not the executable's own code) so
+/// that anything else that describes the CLI (a generator, a front end's help, a test) reads
+/// the same table.
+public enum CommandTable {
     /// Built on first use, after `Localization.setUp()`, so that its texts are translated.
-    static let shared = make()
+    public static let shared = make()
 
-    static func make() -> HelpTable {
+    /// The hidden command behind the shell completions (`checklists __complete WORD… CURRENT`).
+    public static let completionCommand = "__complete"
+
+    /// The table, its texts in the current language.
+    public static func make() -> HelpTable {
         var labels = HelpTable.Labels()
         labels.usage = tr("Usage:")
         labels.commands = tr("Commands:")

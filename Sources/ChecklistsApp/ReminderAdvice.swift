@@ -1,0 +1,35 @@
+import ChecklistsKit
+import Foundation
+import ReminderAgent
+import Reminders
+
+/// Why a reminder just turned on may not show, for the front end to say.
+public enum ReminderAdvice: Sendable, Equatable {
+    /// The due date has passed: no reminder will fire.
+    case dueDatePassed
+    /// The item has no due date: no reminder will fire.
+    case noDueDate
+    /// Notifications are off; the reminder is kept.
+    case notificationsOff
+    /// Notifications were never allowed (no one could be asked).
+    case notificationsNotAllowed
+    /// Notifications are allowed, but no reminder agent runs to show them.
+    case noAgent
+}
+
+extension AppSession {
+    /// What to tell the user about the reminder of `item` just added or edited with its
+    /// reminder on; asks once for permission to show notifications when the reminder can fire.
+    /// Nil when all is well (or the reminders store is damaged: that was reported already, and
+    /// the reminder waits in the outbox).
+    public func reminderAdvice(for item: ChecklistItem, now: Date = Date()) throws -> ReminderAdvice? {
+        guard let due = item.dueDate else { return .noDueDate }
+        guard due > now else { return .dueDatePassed }
+        switch try askNotificationPermissionOnce() {
+        case .denied?: return .notificationsOff
+        case .notDetermined?: return .notificationsNotAllowed
+        case .authorized? where !ReminderAgent.isRunning(home: home): return .noAgent
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Localization
+
+/// What a bounded read of standard input refuses. Every case is bad input (a usage error).
+public enum InputReadingError: Error, Sendable, Equatable {
+    /// More than one argument is `-` (named); standard input can be read once.
+    case severalDashes([String])
+    /// Standard input holds more than `limit` bytes.
+    case tooLarge(limit: Int)
+    /// The input ended before a line began.
+    case noLine
+    /// A line is longer than `limit` bytes.
+    case lineTooLong(limit: Int)
+    /// `what` (e.g. "the secret") is larger than `limit` bytes.
+    case valueTooLarge(what: String, limit: Int)
+}
+
+extension InputReadingError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .severalDashes(let names):
+            tr(
+                "only one argument can be - (standard input is read once), not %@",
+                names.joined(separator: tr(" and ")))
+        case .tooLarge(let limit): tr("standard input is larger than %d MiB; give less text", limit >> 20)
+        case .noLine: tr("expected a line on standard input")
+        case .lineTooLong(let limit):
+            tr("the line on standard input is longer than %d bytes; a passcode must be shorter", limit)
+        case .valueTooLarge(let what, let limit):
+            tr("%@ on standard input is larger than %d KiB; nothing was stored", what, limit >> 10)
+        }
+    }
+}

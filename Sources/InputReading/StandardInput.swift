@@ -1,0 +1,58 @@
+import Foundation
+import Localization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Text arguments given as `-` are read from standard input, so that they never show in
+/// `/proc/PID/cmdline` (which every local user can read while the command runs).
+public enum StandardInput {
+    /// The most standard input a command reads: 16 MiB.
+    public static let limit = 16 << 20
+
+    /// `value`, or when it is `-`, standard input's text without its final newline.
+    /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
+    public static func resolve(_ value: String) throws -> String { try resolve(value, from: 0) }
+
+    /// `value`, or when it is `-`, the text of `fd` without its final newline.
+    /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
+    public static func resolve(_ value: String, from fd: Int32) throws -> String {
+        guard value == "-" else { return value }
+        var text = String(decoding: try readAll(fd), as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }  // also removes "\r\n": one Character
+        return text
+    }
+
+    /// The input's lines that are not blank (a trailing "\r" removed): one per item.
+    /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
+    public static func lines(from fd: Int32 = 0) throws -> [String] {
+        String(decoding: try readAll(fd), as: UTF8.self)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// Refuses more than one `-` among `values` (named for the message): standard input can
+    /// be read once.
+    /// - Throws: `InputReadingError.severalDashes`.
+    public static func expectAtMostOne(_ values: KeyValuePairs<String, String?>) throws {
+        let dashes = values.filter { $0.value == "-" }.map(\.key)
+        guard dashes.count <= 1 else { throw InputReadingError.severalDashes(dashes) }
+    }
+
+    /// All of the input, refused beyond `limit` bytes.
+    /// - Throws: `InputReadingError.tooLarge`.
+    public static func readAll(_ fd: Int32 = 0) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+            if bytes.count > limit { throw InputReadingError.tooLarge(limit: limit) }
+        }
+        return bytes
+    }
+}

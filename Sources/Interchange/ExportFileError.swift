@@ -1,0 +1,27 @@
+import Localization
+
+/// Why an export wrote nothing.
+public enum ExportFileError: Error, Sendable, Equatable {
+    /// The folder for a vdir exists and holds something.
+    case folderNotEmpty(String)
+    /// The vdir could not be written (the file error's description, which names the file).
+    case cannotWriteExport(String)
+    /// The backup could not be written (the file error's description).
+    case cannotWriteBackup(String)
+
+    /// True when the request was at fault (a usage error), not the file system.
+    public var isUsage: Bool {
+        if case .folderNotEmpty = self { return true }
+        return false
+    }
+}
+
+extension ExportFileError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .folderNotEmpty(let folder): tr("%@ is not empty: export into a new folder", folder)
+        case .cannotWriteExport(let reason): tr("cannot write the export: %@", reason)
+        case .cannotWriteBackup(let reason): tr("cannot write the backup: %@", reason)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ChecklistsKit
+import Foundation
+import PrivateFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `import` reads from the paths it is given: the iOS app's files, a JSON backup, an
+/// iCalendar file or a folder of them. Everything is read and checked before anything is
+/// added, so a set with a bad file in it imports nothing.
+public enum ImportFiles {
+    /// The largest file read (a 100,000-item archive is ~10 MB).
+    public static let fileLimit = 256 << 20
+
+    /// What one path given to `import` holds.
+    public enum Content: Sendable {
+        /// A JSON backup, and the secret message it carries (if any).
+        case backup(ImportBatch, secret: String?)
+        /// VTODOs of an iCalendar file or a vdir.
+        case calendar(ImportBatch)
+    }
+
+    /// The iOS app's files at `paths` (files, or folders searched to depth 4).
+    /// - Throws: `ImportFileError` for a missing path, an unreadable or invalid file, or when
+    ///   none of the app's files is there.
+    public static func iOS(_ paths: [String]) throws -> IOSImport {
+        var found = IOSImport()
+        for path in try IOSFiles.expand(paths) {
+            let data = try read(path.path)
+            do { try found.add(data) } catch {
+                // Another property list in the folder, not one of the app's: skipped.
+                if case InterchangeError.unrecognized = error, !path.given { continue }
+                throw failure(path.path, error)
+            }
+        }
+        guard !found.lists.isEmpty || !found.notes.isEmpty || found.preferences != nil else {
+            throw ImportFileError.noIOSFiles(paths.joined(separator: " "))
+        }
+        return found
+    }
+
+    /// What the file or folder at `path` holds, its kind found from its content (a folder is
+    /// a vdir).
+    /// - Throws: `ImportFileError` for a missing, unreadable, invalid or unrecognised file.
+    public static func content(at path: String) throws -> Content {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return .calendar(try calendarFolder(path)) }
+        let data = try read(path)
+        let head = data.prefix(64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 32 || $0 == 10 || $0 == 13 }
+        if head.first == UInt8(ascii: "{") {
+            do {
+                let backup = try Backup.decode(data)
+                return .backup(backup.batch, secret: backup.secret)
+            } catch { throw failure(path, error) }
+        } else if head.starts(with: Array("BEGIN:VCALENDAR".utf8)) || path.lowercased().hasSuffix(".ics") {
+            var calendar = ICalendarImport()
+            let name = ICalendarImport.listName(data, fallback: fileStem(path))
+            do { try calendar.add(data, list: name) } catch { throw failure(path, error) }
+            return .calendar(calendar.batch)
+        } else if head.starts(with: Array("bplist".utf8)) || head.starts(with: Array("<?xml".utf8)) {
+            throw ImportFileError.propertyList(path)
+        }
+        throw failure(path, InterchangeError.unrecognized("neither a JSON backup nor an iCalendar file"))
+    }
+
+    /// A file's bytes.
+    /// - Throws: `ImportFileError.noSuchFile` or `.unreadable`.
+    static func read(_ path: String) throws -> Data {
+        do {
+            guard let bytes = try SecureFile.read(path, limit: fileLimit) else {
+                throw ImportFileError.noSuchFile(path)
+            }
+            return Data(bytes)
+        } catch let error as FileError {
+            throw ImportFileError.unreadable(error.description)
+        }
+    }
+
+    /// The error for a file that cannot be imported: its name and what is wrong.
+    static func failure(_ path: String, _ error: any Error) -> ImportFileError {
+        .invalid(path: path, reason: "\(error)")
+    }
+
+    /// A vdir: each folder with .ics files is a list (named by its `displayname` file, else the
+    /// folder's name); .ics files directly in `path` make a list named after `path`.
+    static func calendarFolder(_ path: String) throws -> ImportBatch {
+        var calendar = ICalendarImport()
+        let manager = FileManager.default
+        let top = (try? manager.contentsOfDirectory(atPath: path).sorted()) ?? []
+        var folders: [(String, String, Bool)] = [(path, fileStem(path), false)]
+        for entry in top where !entry.hasPrefix(".") {
+            var info = stat()
+            let full = path + "/" + entry
+            if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                let display = (try? SecureFile.read(full + "/displayname", limit: 4096)).flatMap { $0 }
+                    .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+                folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry, display != nil))
+            }
+        }
+        for (folder, name, named) in folders {
+            let files = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".")
+            }.sorted()
+            // A collection with a displayname is a list even without to-dos (an empty list exported).
+            if named { calendar.addList(name, icon: collectionIcon(folder)) }
+            for file in files {
+                let full = folder + "/" + file
+                do { try calendar.add(try read(full), list: name) } catch let error as InterchangeError {
+                    throw failure(full, error)
+                }
+            }
+        }
+        guard !calendar.lists.isEmpty else { throw ImportFileError.noCalendars(path) }
+        return calendar.batch
+    }
+
+    /// The icon a collection names in its `checklists-icon` file (written for lists with an icon).
+    static func collectionIcon(_ folder: String) -> Icon? {
+        (try? SecureFile.read(folder + "/" + ICalendarWriter.iconFile, limit: 256)).flatMap { $0 }.flatMap {
+            Icon(rawValue: String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// The last path component without its extension.
+    static func fileStem(_ path: String) -> String {
+        let last = URL(fileURLWithPath: path).lastPathComponent
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
+}

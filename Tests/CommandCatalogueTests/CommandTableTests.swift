@@ -1,0 +1,39 @@
+import Arguments
+import CommandCatalogue
+import Testing
+
+@Suite struct CommandTableTests {
+    let table = CommandTable.shared
+
+    @Test func namesEachCommandOnce() {
+        let names = table.commands.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func describesEveryVisibleCommand() {
+        for command in table.commands where !command.hidden {
+            #expect(!command.summary.isEmpty, "\(command.name) has no summary")
+        }
+    }
+
+    @Test func hidesTheCompletionCommand() throws {
+        let command = try #require(table.command([CommandTable.completionCommand]))
+        #expect(command.hidden)
+        #expect(!table.nextWords(after: []).contains(CommandTable.completionCommand))
+    }
+
+    @Test func manPageAndCompletionsNameTheCommands() {
+        let page = table.manPage(name: "test", version: "0", date: "2026-01-01")
+        #expect(page.contains("import ios"))
+        #expect(page.contains("lock enable"))
+        let words = table.completions(after: ["import"], current: "").candidates.map(\.word)
+        #expect(words.contains("ios"))
+    }
+
+    @Test func givesEveryCommandTheGlobalOptions() {
+        let spec = table.globalSpec
+        for option in ["--json", "--home", "--keychain", "--help", "--version"] {
+            #expect(spec.options.contains(option) || spec.flags.contains(option), "\(option)")
+        }
+    }
+}

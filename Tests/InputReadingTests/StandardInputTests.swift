@@ -1,0 +1,34 @@
+import Foundation
+import InputReading
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct StandardInputTests {
+    @Test func resolvesADashToTheTextWithoutItsLastNewline() throws {
+        let fd = try pipeReading("Buy milk\n")
+        defer { close(fd) }
+        #expect(try StandardInput.resolve("-", from: fd) == "Buy milk")
+        #expect(try StandardInput.resolve("as given", from: fd) == "as given")
+    }
+
+    @Test func splitsLinesAndSkipsBlankOnes() throws {
+        let fd = try pipeReading("one\r\n\n  \ntwo\nthree")
+        defer { close(fd) }
+        #expect(try StandardInput.lines(from: fd) == ["one", "two", "three"])
+    }
+
+    @Test func refusesTwoDashes() {
+        #expect(throws: InputReadingError.severalDashes(["--title", "--body"])) {
+            try StandardInput.expectAtMostOne(["--title": "-", "--body": "-"])
+        }
+        #expect(throws: Never.self) { try StandardInput.expectAtMostOne(["--title": "-", "--body": "text"]) }
+    }
+
+    @Test func namesBothArgumentsInTheMessage() {
+        let message = InputReadingError.severalDashes(["--title", "--body"]).description
+        #expect(message.contains("--title") && message.contains("--body"))
+    }
+}

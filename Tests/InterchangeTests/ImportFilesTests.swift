@@ -1,0 +1,77 @@
+import ChecklistsKit
+import Foundation
+import Interchange
+import TestSupport
+import Testing
+
+@Suite struct ImportFilesTests {
+    let dir = TemporaryDirectory()
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = dir.appending(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    let todo = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//EN\r
+        BEGIN:VTODO\r
+        UID:6a1f2d3c-0000-4000-8000-000000000001\r
+        SUMMARY:Buy milk\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func namesAMissingFile() {
+        let path = dir.appending("absent.json")
+        #expect(throws: ImportFileError.noSuchFile(path)) { try ImportFiles.content(at: path) }
+    }
+
+    @Test func readsAnICalendarFileAsAListNamedAfterIt() throws {
+        let path = try write(todo, "Errands.ics")
+        guard case .calendar(let batch) = try ImportFiles.content(at: path) else {
+            Issue.record("not a calendar")
+            return
+        }
+        #expect(batch.lists.map(\.name) == ["Errands"])
+        #expect(batch.lists.first?.items.map(\.text) == ["Buy milk"])
+    }
+
+    @Test func readsAFolderOfCalendarsOneListPerFolder() throws {
+        try FileManager.default.createDirectory(atPath: dir.appending("vdir/home"), withIntermediateDirectories: true)
+        _ = try write(todo, "vdir/home/a.ics")
+        _ = try write("Home chores\n", "vdir/home/displayname")
+        guard case .calendar(let batch) = try ImportFiles.content(at: dir.appending("vdir")) else {
+            Issue.record("not a calendar")
+            return
+        }
+        #expect(batch.lists.map(\.name) == ["Home chores"])
+    }
+
+    @Test func refusesAFolderWithoutCalendars() throws {
+        try FileManager.default.createDirectory(atPath: dir.appending("empty"), withIntermediateDirectories: true)
+        let path = dir.appending("empty")
+        #expect(throws: ImportFileError.noCalendars(path)) { try ImportFiles.content(at: path) }
+    }
+
+    @Test func sendsPropertyListsToTheIOSImport() throws {
+        let path = try write("<?xml version=\"1.0\"?><plist/>", "x.plist")
+        #expect(throws: ImportFileError.propertyList(path)) { try ImportFiles.content(at: path) }
+    }
+
+    @Test func refusesUnrecognisedContentNamingTheFile() throws {
+        let path = try write("hello", "notes.txt")
+        #expect(throws: ImportFileError.self) { try ImportFiles.content(at: path) }
+        do { _ = try ImportFiles.content(at: path) } catch { #expect("\(error)".hasPrefix(path + ": ")) }
+    }
+
+    @Test func findsNoIOSFilesInAFolderWithout() throws {
+        _ = try write("hello", "readme.txt")
+        #expect(throws: ImportFileError.noIOSFiles(dir.path)) { try ImportFiles.iOS([dir.path]) }
+        let absent = dir.appending("absent")
+        #expect(throws: ImportFileError.noSuchPath(absent)) { try ImportFiles.iOS([absent]) }
+    }
+}
