@@ -20,7 +20,8 @@ public enum StandardInput {
     public static func resolve(_ value: String, from fd: Int32) throws -> String {
         guard value == "-" else { return value }
         var text = String(decoding: try readAll(fd), as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }  // also removes "\r\n": one Character
+        // "\r\n" is one Character, which `hasSuffix("\n")` does not match: test both.
+        if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
         return text
     }
 

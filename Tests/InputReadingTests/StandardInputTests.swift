@@ -14,6 +14,12 @@ import Testing
         #expect(try StandardInput.resolve("as given", from: fd) == "as given")
     }
 
+    @Test func aWindowsLineEndingIsRemovedWhole() throws {
+        let fd = try pipeReading("Buy milk\r\n")
+        defer { close(fd) }
+        #expect(Array(try StandardInput.resolve("-", from: fd).utf8) == Array("Buy milk".utf8))
+    }
+
     @Test func splitsLinesAndSkipsBlankOnes() throws {
         let fd = try pipeReading("one\r\n\n  \ntwo\nthree")
         defer { close(fd) }
