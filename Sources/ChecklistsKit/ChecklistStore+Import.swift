@@ -72,6 +72,8 @@ private struct Importer {
     var counter: Int64 = 0
     var random = RandomPool()
     var insertItemStatement: Statement?
+    /// Whether some item has neither uid nor ID (matched by text): only then are texts remembered.
+    let tracksTexts: Bool
 
     init(
         state: ChecklistStore.State, batch: ImportBatch, now: Date,
@@ -82,6 +84,7 @@ private struct Importer {
         self.now = now
         self.journal = journal
         self.progress = progress
+        tracksTexts = batch.lists.contains { $0.items.contains { $0.uid == nil && $0.id == nil } }
     }
 
     mutating func run() throws -> ImportSummary {
@@ -214,7 +217,9 @@ private struct Importer {
         done += 1
         if done % 1000 == 0 { progress?(done, batch.itemCount) }
         if let uid = item.uid {
-            guard seenUIDs.insert(uid).inserted, try !isStored(uid: uid) else {
+            // With the stored uids at hand, the one set also remembers the batch's own.
+            let fresh = storedUIDs != nil ? storedUIDs?.insert(uid).inserted == true : seenUIDs.insert(uid).inserted
+            guard fresh, try storedUIDs != nil || !isStored(uid: uid) else {
                 summary.itemsSkipped += 1
                 return false
             }
@@ -258,7 +263,7 @@ private struct Importer {
         ).run()
         storedIDs?.insert(newID)
         try journal?(.itemSaved(old: nil, new: stored), s)
-        existingTexts[listID]?.insert(item.text)
+        if tracksTexts { existingTexts[listID]?.insert(item.text) }
         summary.itemsAdded += 1
         if stored.shouldRemind, let due = stored.dueDate, due > now { summary.remindersScheduled += 1 }
         return true
