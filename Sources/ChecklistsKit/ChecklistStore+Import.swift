@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import Sodium
 
 extension ChecklistStore {
     /// Adds what `batch` holds that the store does not have yet, in one transaction (all or
@@ -28,7 +29,7 @@ extension ChecklistStore {
         var changes: [StoreChange] = []
         let summary: ImportSummary
         do {
-            summary = try write { s in
+            summary = try bulkWrite { s in
                 var importer = Importer(state: s, batch: batch, now: now, journal: journal, progress: progress)
                 let summary = try importer.run()
                 changes = importer.changes
@@ -63,6 +64,16 @@ private struct Importer {
     /// Titles and bodies of the notes there before, read when first needed.
     var existingNotes: Set<[String]>?
     var done = 0
+    /// The uids and IDs of the items in the store, read once when the batch is large next to
+    /// the store (else each item is looked up: a few items into a large store read no more).
+    var storedUIDs: Set<String>?
+    var storedIDs: Set<Int64>?
+    /// The next fresh item ID, written back once at the end.
+    var counter: Int64 = 0
+    var random = RandomPool()
+    var insertItemStatement: Statement?
+    /// Whether some item has neither uid nor ID (matched by text): only then are texts remembered.
+    let tracksTexts: Bool
 
     init(
         state: ChecklistStore.State, batch: ImportBatch, now: Date,
@@ -73,20 +84,21 @@ private struct Importer {
         self.now = now
         self.journal = journal
         self.progress = progress
+        tracksTexts = batch.lists.contains { $0.items.contains { $0.uid == nil && $0.id == nil } }
     }
 
     mutating func run() throws -> ImportSummary {
-        // A large batch fills SQLite's default 2 MiB page cache, which then spills to the WAL in
-        // the middle of the transaction: give it room for this import only.
-        let cacheSize = try s.db.scalar("PRAGMA cache_size") ?? -2000
-        try s.db.execute("PRAGMA cache_size = -65536")
-        defer { try? s.db.execute("PRAGMA cache_size = \(cacheSize)") }
         let restoring = try batch.isRestore && isUntouched()
         if restoring { try s.db.prepare("DELETE FROM checklists").run() }
         let largest = batch.lists.flatMap { $0.items.compactMap(\.id) }.filter(Self.usable).max() ?? -1
         let wanted = batch.settings[SettingKey.checklistItemID.rawValue].flatMap { Self.usable($0) ? $0 : nil } ?? 0
-        let counter = max(try s.integer(.checklistItemID), largest + 1, wanted)
-        try s.setInteger(.checklistItemID, counter)
+        counter = max(try s.integer(.checklistItemID), largest + 1, wanted)
+        try loadStoredKeys()
+        insertItemStatement = try s.db.prepare(
+            """
+            INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            """)
         var byName: [String: Int64] = [:]
         for list in try allLists() where byName[list.name].map({ list.id < $0 }) ?? true {
             byName[list.name] = list.id
@@ -96,6 +108,7 @@ private struct Importer {
             let id = try importList(list, byName: &byName, keepID: restoring)
             listIDs.append(id)
         }
+        try s.setInteger(.checklistItemID, counter)
         for note in batch.notes { try importNote(note, keepID: restoring) }
         for tombstone in batch.tombstones {
             try s.db.prepare("INSERT OR IGNORE INTO tombstones(uid, kind, deleted_at) VALUES (?, ?, ?)")
@@ -111,6 +124,33 @@ private struct Importer {
         }
         progress?(done, batch.itemCount)
         return summary
+    }
+
+    /// Reads the stored items' uids and IDs once when the batch is at least an eighth of the store.
+    private mutating func loadStoredKeys() throws {
+        let stored = try s.db.scalar("SELECT count(*) FROM items") ?? 0
+        guard stored <= Int64(batch.itemCount) * 8 else { return }
+        let stmt = try s.db.prepare("SELECT id, uid FROM items")
+        var uids = Set<String>(minimumCapacity: Int(stored))
+        var ids = Set<Int64>(minimumCapacity: Int(stored))
+        while try stmt.step() {
+            ids.insert(stmt.int64(0))
+            uids.insert(stmt.text(1))
+        }
+        storedUIDs = uids
+        storedIDs = ids
+    }
+
+    /// Whether an item with this uid is stored.
+    private func isStored(uid: String) throws -> Bool {
+        if let storedUIDs { return storedUIDs.contains(uid) }
+        return try lookup("SELECT id FROM items WHERE uid = ?", .text(uid)) != nil
+    }
+
+    /// The stored item with this ID, if any (read only when the ID is known to be taken).
+    private func storedItem(id: Int64) throws -> ChecklistItem? {
+        if let storedIDs, !storedIDs.contains(id) { return nil }
+        return try s.item(id: id)
     }
 
     /// Whether the store holds nothing but its first-run list, empty and unrenamed.
@@ -177,14 +217,15 @@ private struct Importer {
         done += 1
         if done % 1000 == 0 { progress?(done, batch.itemCount) }
         if let uid = item.uid {
-            guard seenUIDs.insert(uid).inserted, try lookup("SELECT id FROM items WHERE uid = ?", .text(uid)) == nil
-            else {
+            // With the stored uids at hand, the one set also remembers the batch's own.
+            let fresh = storedUIDs != nil ? storedUIDs?.insert(uid).inserted == true : seenUIDs.insert(uid).inserted
+            guard fresh, try storedUIDs != nil || !isStored(uid: uid) else {
                 summary.itemsSkipped += 1
                 return false
             }
         }
         var id = item.id.flatMap { Self.usable($0) ? $0 : nil }
-        if let wanted = id, let other = try s.item(id: wanted) {
+        if let wanted = id, let other = try storedItem(id: wanted) {
             if other.listID == listID && other.text == item.text {
                 summary.itemsSkipped += 1
                 return false
@@ -202,28 +243,27 @@ private struct Importer {
         if let id {
             newID = id
         } else {
-            newID = try s.integer(.checklistItemID)
-            try s.setInteger(.checklistItemID, newID + 1)
+            newID = counter
+            counter += 1
         }
         let created = item.created.map(seconds) ?? seconds(now)
         let stored = ChecklistItem(
-            id: newID, uid: item.uid ?? ChecklistStore.State.newUID(), listID: listID, text: item.text,
+            id: newID, uid: item.uid ?? random.uid(), listID: listID, text: item.text,
             checked: item.checked, dueDate: item.dueDate, shouldRemind: item.shouldRemind,
             created: ChecklistStore.State.date(created),
             modified: ChecklistStore.State.date(item.modified.map(seconds) ?? created))
-        try s.db.prepare(
-            """
-            INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-            """
-        )
-        .bind(
-            .int(newID), .int(listID), .blob(s.seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
+        let sealed = s.box.seal(
+            Array(item.text.utf8), associatedData: ChecklistStore.State.Slot.itemText(stored.uid).associatedData,
+            nonce: random.take(SecretBox.nonceLength))
+        guard let insert = insertItemStatement else { return false }
+        try insert.bind(
+            .int(newID), .int(listID), .blob(sealed), .int(item.checked ? 1 : 0),
             stored.dueDate.map { .int(seconds($0)) } ?? .null, .int(item.shouldRemind ? 1 : 0), .text(stored.uid),
             .int(seconds(stored.created)), .int(seconds(stored.modified))
         ).run()
+        storedIDs?.insert(newID)
         try journal?(.itemSaved(old: nil, new: stored), s)
-        existingTexts[listID]?.insert(item.text)
+        if tracksTexts { existingTexts[listID]?.insert(item.text) }
         summary.itemsAdded += 1
         if stored.shouldRemind, let due = stored.dueDate, due > now { summary.remindersScheduled += 1 }
         return true

@@ -45,17 +45,18 @@ public enum Backup {
     /// What a backup holds: the batch to restore and the secret message, if it has one.
     /// - Throws: `InterchangeError.badBackup` naming the first thing wrong, `.newerBackup`.
     public static func decode(_ data: Data) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
-        guard String(validating: data, as: UTF8.self) != nil else { throw .notUTF8 }
-        // One parse of the whole document; only when it fails is the header read on its own, so
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .notUTF8 }
+        // One pass over the whole document; only when it fails is the header read on its own, so
         // that a newer version or another format is named as such rather than as a schema error.
         let document: BackupDocument
-        do { document = try JSONDecoder().decode(BackupDocument.self, from: data) } catch {
-            let header: BackupHeader
-            do { header = try JSONDecoder().decode(BackupHeader.self, from: data) } catch {
-                throw .badBackup(Self.describe(error))
+        do throws(JSONProblem) { document = try BackupReader(bytes).document() } catch {
+            let header: (format: String, version: Int)
+            do throws(JSONProblem) { header = try BackupReader(bytes).header() } catch {
+                throw .badBackup(error.description)
             }
             try check(format: header.format, version: header.version)
-            throw .badBackup(Self.describe(error))
+            throw .badBackup(error.description)
         }
         try check(format: document.format, version: document.version)
         return (try batch(document), document.secret)
@@ -132,28 +133,4 @@ public enum Backup {
         }
         return uid
     }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "unreadable JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context) == "the top level" ? "" : path(context) + ".")\(key.stringValue) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context)) has the wrong type"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not JSON" : "\(path(context)) is invalid"
-        @unknown default:
-            return "unreadable JSON"
-        }
-    }
-}
-
-/// The first two fields, read before the rest so that a newer version is named as such.
-private struct BackupHeader: Decodable {
-    let format: String
-    let version: Int
 }

@@ -5,7 +5,8 @@ enum ClassName {
     static func matches(_ archived: String, _ wanted: String) -> Bool {
         if archived == wanted { return true }
         if let dot = archived.lastIndex(of: "."), archived[archived.index(after: dot)...] == wanted {
-            return !archived[..<dot].isEmpty && !archived[..<dot].contains(".")
+            // Bytes: Foundation's `contains` on a Substring goes through CFStringFind.
+            return !archived[..<dot].isEmpty && !archived[..<dot].utf8.contains(UInt8(ascii: "."))
         }
         return demangled(archived) == wanted
     }

@@ -16,6 +16,11 @@ public enum ICalendarReader {
         public var todos: [ImportBatch.Item]
         /// The icon the to-dos name (X-CHECKLISTS-ICON, else a CATEGORIES that is an icon name).
         public var icon: Icon?
+        /// The uid and ID of the Checklists list the to-dos came from (X-CHECKLISTS-LIST-UID and
+        /// X-CHECKLISTS-LIST-ID of the first to-do that has them): a vdir import keeps the list's
+        /// uid and the lists' order.
+        public var listUID: String?
+        public var listID: Int64?
     }
 
     /// Parses one .ics file.
@@ -61,6 +66,8 @@ public enum ICalendarReader {
                 if kind == "VTODO", stack == ["VCALENDAR"], let done = todo {
                     finished.append(done)
                     if calendar.icon == nil { calendar.icon = done.iconNamed }
+                    if calendar.listUID == nil { calendar.listUID = done.listUID }
+                    if calendar.listID == nil { calendar.listID = done.listID }
                     todo = nil
                 }
                 if stack == ["VCALENDAR", "VTIMEZONE"], let done = observance {

@@ -14,6 +14,9 @@ struct Todo {
     var icon: Icon?
     var categoryIcon: Icon?
     var id: Int64?
+    /// The uid and ID of the list the to-do was exported from (X-CHECKLISTS-LIST-UID / -ID).
+    var listUID: String?
+    var listID: Int64?
     var hasAlarm = false
 
     init(line: Int) { self.line = line }
@@ -30,6 +33,13 @@ struct Todo {
         case "LAST-MODIFIED": modified = property
         case "X-CHECKLISTS-ICON": icon = Icon(rawValue: ICalendarReader.unescape(property.value))
         case "X-CHECKLISTS-ID": id = Int64(property.value).flatMap { (0...(Int64(1) << 53)).contains($0) ? $0 : nil }
+        case "X-CHECKLISTS-LIST-UID":
+            let value = ICalendarReader.unescape(property.value)
+            if !value.isEmpty, value.utf8.count <= 255, !value.unicodeScalars.contains(where: Self.isControl) {
+                listUID = value
+            }
+        case "X-CHECKLISTS-LIST-ID":
+            listID = Int64(property.value).flatMap { (0...(Int64(1) << 53)).contains($0) ? $0 : nil }
         case "CATEGORIES":
             if categoryIcon == nil {
                 categoryIcon =

@@ -34,7 +34,8 @@ public enum ICalendarWriter {
             guard let list = lists[item.listID] else { continue }
             let directory = fileName(list.uid, fallback: "list-\(list.id)")
             let name = fileName(item.uid, fallback: "item-\(item.id)") + ".ics"
-            files.append(File(path: "\(directory)/\(name)", contents: Data(calendarBytes(item, icon: list.icon))))
+            files.append(
+                File(path: "\(directory)/\(name)", contents: Data(calendarBytes(item, icon: list.icon, list: list))))
         }
         return files
     }
@@ -44,8 +45,10 @@ public enum ICalendarWriter {
         String(decoding: calendarBytes(item, icon: icon), as: UTF8.self)
     }
 
-    /// The bytes of `calendar(_:icon:)`, built without a String per line (100,000 files).
-    static func calendarBytes(_ item: ChecklistItem, icon: Icon) -> [UInt8] {
+    /// The bytes of `calendar(_:icon:)`, built without a String per line (100,000 files). With
+    /// `list`, the to-do names its list's uid and ID (X-CHECKLISTS-LIST-UID, X-CHECKLISTS-LIST-ID),
+    /// so that a vdir import gives the list back with its uid and in its place.
+    static func calendarBytes(_ item: ChecklistItem, icon: Icon, list: Checklist? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512 + item.text.utf8.count * 2)
         func line(_ name: String, _ value: [UInt8]) {
@@ -71,6 +74,10 @@ public enum ICalendarWriter {
         if icon != .noIcon { line("CATEGORIES", text(icon.rawValue)) }
         line("X-CHECKLISTS-ICON", text(icon.rawValue))
         line("X-CHECKLISTS-ID", Array(String(item.id).utf8))
+        if let list {
+            line("X-CHECKLISTS-LIST-UID", text(list.uid))
+            line("X-CHECKLISTS-LIST-ID", Array(String(list.id).utf8))
+        }
         if item.shouldRemind, item.dueDate != nil {
             out += Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
             line("DESCRIPTION", text(item.text))

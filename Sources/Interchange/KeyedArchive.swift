@@ -15,6 +15,9 @@ struct KeyedArchive {
     private let objects: [Any]
     private let top: [String: Any]
     private var visited: Set<Int> = []
+    /// Class objects already matched, with the names they were matched against (100,000 items
+    /// share one class: its name is compared once).
+    private var matchedClasses: [Int: (wanted: [String], name: String)] = [:]
 
     /// Parses `data` (binary or XML plist) and checks that it is a keyed archive.
     init(data: Data) throws(InterchangeError) {
@@ -74,12 +77,18 @@ struct KeyedArchive {
         let (resolved, index) = try resolve(value, what: what)
         guard let fields = Self.dictionary(resolved), let index else { throw .malformed("\(what) is not an object") }
         if unique { try enter(index, what: what) }
-        guard let classRef = fields["$class"], let classIndex = Self.uid(classRef), classIndex < objects.count,
-            let classInfo = Self.dictionary(objects[classIndex]), let name = classInfo["$classname"] as? String
+        guard let classRef = fields["$class"], let classIndex = Self.uid(classRef), classIndex < objects.count else {
+            throw .malformed("\(what) has no class")
+        }
+        if let known = matchedClasses[classIndex], known.wanted == wanted {
+            return Object(index: index, className: known.name, fields: fields)
+        }
+        guard let classInfo = Self.dictionary(objects[classIndex]), let name = classInfo["$classname"] as? String
         else { throw .malformed("\(what) has no class") }
         guard wanted.contains(where: { ClassName.matches(name, $0) }) else {
             throw .malformed("\(what) is a \(name), expected \(wanted.joined(separator: " or "))")
         }
+        matchedClasses[classIndex] = (wanted, name)
         return Object(index: index, className: name, fields: fields)
     }
 

@@ -56,7 +56,12 @@ enum Timestamp {
     }
 
     static func parse(_ text: String) -> Date? {
-        let chars = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Reads the time from UTF-8 bytes (no copy: 300,000 of them in a 100,000-item backup).
+    static func parse(bytes chars: UnsafeBufferPointer<UInt8>) -> Date? {
         guard chars.count == 20 || chars.count == 25 else { return nil }
         func number(_ from: Int, _ length: Int) -> Int64? {
             var value: Int64 = 0

@@ -41,6 +41,26 @@ public struct SecretBox: Sendable {
         return out
     }
 
+    /// Encrypts like `seal(_:associatedData:)` with a nonce the caller drew from the CSPRNG
+    /// (`Sodium.randomBytes`), so that a bulk import draws many nonces in one system call.
+    /// A `nonce` of the wrong length is ignored and a fresh one drawn.
+    public func seal(_ plaintext: [UInt8], associatedData: [UInt8], nonce: ArraySlice<UInt8>) -> [UInt8] {
+        guard nonce.count == Self.nonceLength else { return seal(plaintext, associatedData: associatedData) }
+        var out = [UInt8](repeating: 0, count: Self.nonceLength + plaintext.count + Self.tagLength)
+        var written: UInt64 = 0
+        out.withUnsafeMutableBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            for (offset, byte) in nonce.enumerated() { base[offset] = byte }
+            key.withUnsafeBytes { k in
+                _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                    base + Self.nonceLength, &written, plaintext, UInt64(plaintext.count),
+                    associatedData, UInt64(associatedData.count), nil, base,
+                    k.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return out
+    }
+
     /// Decrypts a sealed message made by `seal` with the same key and associated data.
     /// - Throws: `SodiumError.decryptionFailed` when it does not authenticate.
     public func open(_ sealed: [UInt8], associatedData: [UInt8] = []) throws -> [UInt8] {

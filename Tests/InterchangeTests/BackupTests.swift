@@ -75,6 +75,48 @@ import Testing
             #expect(error.map { "\($0)" }?.contains(message) == true, "\(message): \(String(describing: error))")
         }
         #expect(throws: InterchangeError.notUTF8) { try Backup.decode(Data([0x7B, 0xFF, 0x7D])) }
+        let more: [(String, String)] = [
+            ("{\"format\":\"checklists-backup\",\"version\":1,\"lists\":[{}]}", "lists[0].id is missing"),
+            (
+                good.replacingOccurrences(of: "\"id\" : 9", with: "\"id\" : \"9\""),
+                "lists[0].items[1].id has the wrong type"
+            ),
+            (good + "x", "not JSON"),
+            (good.replacingOccurrences(of: "\"id\" : 9", with: "\"id\" : 09"), "not JSON"),
+            (String(repeating: "[", count: 10_000), "wrong type"),
+            (
+                "{\"format\":\"checklists-backup\",\"version\":1,\"x\":" + String(repeating: "[", count: 10_000),
+                "not JSON"
+            ),
+        ]
+        for (text, message) in more {
+            let error = #expect(throws: InterchangeError.self) { try Backup.decode(Data(text.utf8)) }
+            #expect(error.map { "\($0)" }?.contains(message) == true, "\(message): \(String(describing: error))")
+        }
+    }
+
+    /// The hand-written reader takes any JSON the schema allows: escapes (surrogate pairs too),
+    /// white space, keys in any order, unknown keys, null for an absent due date, 1.0 as 1.
+    @Test func readsAnyValidSpellingOfTheSchema() throws {
+        let text = """
+            { "version": 1.0, "extra": [{"a": [null, true, -1.5e3]}], "settings": {"ChecklistIndex": 2},
+              "tombstones": [], "notes": [], "format": "checklists-backup",
+              "lists": [{"items": [{"uid": "i\\u0031", "text": "\\ud83d\\ude00 \\"q\\" \\/ \\n\\t\\u00e9", "checked": false,
+                "due": null, "remind": false, "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z",
+                "id": 3}], "id": 2, "uid": "l", "name": "L", "icon": "No Icon",
+                "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z"}]
+            }
+            """
+        let (batch, secret) = try Backup.decode(Data(text.utf8))
+        #expect(secret == nil)
+        let item = try #require(batch.lists.first?.items.first)
+        #expect(item.uid == "i1" && item.id == 3 && item.dueDate == nil)
+        #expect(item.text == "\u{1F600} \"q\" / \n\t\u{E9}")
+        #expect(batch.openList == 0)
+        for bad in ["\"\\ud83d\"", "\"\\ude00\"", "\"\\x\"", "\"\u{1}\""] {
+            let document = text.replacingOccurrences(of: "\"L\"", with: bad)
+            #expect(throws: InterchangeError.self, "\(bad)") { try Backup.decode(Data(document.utf8)) }
+        }
     }
 
     @Test func timestampsAreUTCToTheSecondAndReadStrictly() {

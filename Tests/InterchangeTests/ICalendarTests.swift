@@ -154,6 +154,36 @@ import Testing
         #expect(file.batch.lists.map(\.name) == ["Someday"])
     }
 
+    /// Each list comes back from a vdir with its uid, and the lists in their order (by their
+    /// IDs where they were exported), whatever order the folders are read in.
+    @Test func aVdirKeepsListUIDsAndOrder() throws {
+        let snapshot = StoreSnapshot(
+            lists: [
+                Checklist(id: 4, uid: "zz-first", name: "Work"), Checklist(id: 9, uid: "aa-second", name: "Home"),
+            ],
+            items: [
+                ChecklistItem(id: 1, uid: "i-1", listID: 4, text: "Report"),
+                ChecklistItem(id: 2, uid: "i-2", listID: 9, text: "Dishes"),
+            ], notes: [], tombstones: [], settings: [:])
+        let files = ICalendarWriter.vdir(snapshot)
+        let report = try #require(files.first { $0.path == "zz-first/i-1.ics" })
+        #expect(String(decoding: report.contents, as: UTF8.self).contains("X-CHECKLISTS-LIST-UID:zz-first\r\n"))
+        // As the CLI reads a vdir: folders sorted by name, each named by its displayname first.
+        var calendar = ICalendarImport()
+        for folder in ["aa-second", "zz-first"] {
+            let name = String(
+                decoding: try #require(files.first { $0.path == folder + "/displayname" }).contents, as: UTF8.self)
+            calendar.addList(name)
+            for file in files where file.path.hasPrefix(folder + "/") && file.path.hasSuffix(".ics") {
+                try calendar.add(file.contents, list: name, timeZone: Self.utc)
+            }
+        }
+        let lists = calendar.batch.lists
+        #expect(lists.map(\.name) == ["Work", "Home"])
+        #expect(lists.map(\.uid) == ["zz-first", "aa-second"])
+        #expect(lists.map { $0.items.map(\.text) } == [["Report"], ["Dishes"]])
+    }
+
     @Test func unescapingAndCategories() {
         #expect(ICalendarReader.unescape("a\\,b\\;c\\\\d\\Ne") == "a,b;c\\d\ne")
         #expect(ICalendarReader.categories("Home,Trips\\,x") == ["Home", "Trips,x"])
