@@ -61,7 +61,7 @@ final class MainWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         Accessible.setLabel(menuButton, tr("Main Menu"))
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        Build.setTooltip(menuButton, tr("Main Menu"))
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), Self.mainMenu())
         adw_header_bar_pack_end(OpaquePointer(sidebarHeader), menuButton)
         let sidebarPane = Build.box(vertical: true, [sidebarHeader, sidebar.widget])
