@@ -20,12 +20,14 @@ public enum Accessible {
 
 extension Accessible {
     /// Names every button under `root` after the first text label inside it. libadwaita 1.2's
-    /// message dialog buttons hold their label twice (one per layout), which AT-SPI reads as
-    /// "Allow Allow"; call this after adding the responses.
+    /// message dialog buttons hold their label twice and are labelled by both, which AT-SPI
+    /// reads as "Allow Allow"; call this after adding the responses.
     public static func nameButtonsAfterTheirLabels(_ root: Widget) {
         var child = gtk_widget_get_first_child(root)
         while let widget = child {
             if isA(widget, gtk_button_get_type()), let text = firstLabelText(widget) {
+                // A labelled-by relation (to both labels) wins over the label: drop it.
+                gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
                 setLabel(widget, text)
             } else {
                 nameButtonsAfterTheirLabels(widget)

@@ -77,14 +77,14 @@ final class DesktopApp {
         let events = LifecycleEvents(
             configuration: .init(idleTimeout: minutes > 0 ? Double(minutes) * 60 : nil, watchesSignals: false))
         lifecycle = events
-        // Before the session hears it: the lock screen must not start a prompt while the login
-        // session is locked or the machine sleeps, and a prompt on screen is cancelled.
+        // The lock screen does not prompt while the login session is locked or the machine
+        // sleeps; a prompt on screen then is cancelled, and it prompts again when they are back.
+        window?.isAway = { !events.resignedReasons.isDisjoint(with: [.sessionLocked, .sleep]) }
         events.addObserver { event in
             guard case .resign(let reason) = event, reason == .sessionLocked || reason == .sleep else { return }
             DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.window?.systemAway() } }
         }
         session.follow(events)
-        // After the session has reopened (or not): the lock screen prompts again.
         events.addObserver { event in
             guard case .becomeActive(let reason) = event, reason == .sessionUnlocked || reason == .wokeUp else {
                 return

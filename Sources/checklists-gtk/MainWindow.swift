@@ -35,8 +35,9 @@ final class MainWindow {
     var authDialog: AuthDialog?
     /// The window is minimised (the lock screen waits to start until it shows).
     var minimized = false
-    /// The login session is locked or the machine sleeps (the lock screen waits to start).
-    var away = false
+    /// Whether the login session is locked or the machine sleeps (the lock screen waits to
+    /// start); asked each time, as the lifecycle's observers run in no set order.
+    var isAway: () -> Bool = { false }
     /// The item to open once unlocked (`--item ID`).
     var pendingItem: Int64?
     /// A key or click in the window (resets the idle timeout).
