@@ -34,8 +34,8 @@ struct DesktopRigTests {
     }
 
     /// Minimising (the window unmapped, as a window manager iconifies it) and a logind session
-    /// Lock show the lock screen; a session Lock during a prompt cancels the prompt, and the
-    /// lock screen asks again once the session is unlocked.
+    /// Lock show the lock screen; a session Lock during a prompt cancels the prompt, the lock
+    /// screen asks again once the session is unlocked, and an open Secret window hides the message.
     @Test func locksOnMinimiseAndSessionLock() throws {
         let session = DesktopSession()
         let rigDirectory = session.dir.appending("logind")

@@ -1,7 +1,7 @@
 """The lock screen appears when the window is minimised (unmapped, as a window manager
 iconifies it) and when logind locks the session (python-dbusmock's logind); it asks nothing
 while the session is locked and asks again once it is unlocked; a session lock during a prompt
-cancels the prompt."""
+cancels the prompt; the secret hides again."""
 import os
 import subprocess
 
@@ -40,6 +40,20 @@ def scenario():
     locked(main)
     if any(showing(o) for o in find_all(main, "password text")):
         raise Failure("the lock screen prompts while the session is locked")
+    rig("rig-dbusmock.sh", "unlock", RIG)
+    unlock(main)
+
+    step("The secret shows, and hides again when the session locks")
+    window_action(main, "win.secret")
+    secret = frame("Secret")
+    click(find(secret, "push button", "Authenticate"))
+    find(secret, "label", "Secret stuff!")
+    rig("rig-dbusmock.sh", "lock", RIG)
+    locked(main)
+    find(secret, "label", "Nothing to see here")
+    absent(secret, "label", "Secret stuff!")
+    click(find(secret, "push button", "Close"))
+    absent(app(), "frame", "Secret")
     rig("rig-dbusmock.sh", "unlock", RIG)
     unlock(main)
 
