@@ -1,6 +1,7 @@
 #!/bin/sh
 # Cold start of the desktop app: process start → first frame painted with the lists shown,
-# on 100 lists × 1,000 items (cairo renderer under Xvfb, release build). Prints hyperfine's
+# on 100 lists × 1,000 items (cairo renderer under Xvfb, release build), and the same with an
+# empty store in the same run (GTK's and libadwaita's own start-up). Prints hyperfine's
 # summary (BUILT=1 skips the release builds; RUNS=N sets the runs).
 set -eu
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 work=$(mktemp -d)
 trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 "$bin/checklists-bench" populate "$work/home" 100 1000
+mkdir -p "$work/empty"
 n=$(( $(od -An -N2 -tu2 /dev/urandom) % 900 + 100 ))
 Xvfb ":$n" -screen 0 1024x700x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
@@ -19,4 +21,5 @@ until xdpyinfo -display ":$n" >/dev/null 2>&1; do sleep 0.1; done
 export DISPLAY=":$n" GSK_RENDERER=cairo CHECKLISTS_HOME="$work/home" \
     DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/no-bus" XDG_RUNTIME_DIR="$work" HOME="$work"
 dbus-run-session -- timeout 600 hyperfine --warmup 2 --runs "${RUNS:-20}" --export-json "$work/cold.json" \
-    "env CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME=1 $bin/checklists-gtk" 2>&1 | grep -v "dbus-daemon\|SpiRegistry"
+    -n "100 lists x 1,000 items" "env CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME=1 $bin/checklists-gtk" \
+    -n "empty store" "env CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME=1 CHECKLISTS_HOME=$work/empty $bin/checklists-gtk" 2>&1 | grep -v "dbus-daemon\|SpiRegistry"

@@ -38,10 +38,21 @@ public enum Build {
     /// A button showing an icon, named `label` for screen readers and tooltips.
     public static func iconButton(_ icon: String, label: String, classes: [String] = ["flat"]) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, label)
+        setTooltip(button, label)
         Accessible.setLabel(button, label)
         for name in classes { gtk_widget_add_css_class(button, name) }
         return button
+    }
+
+    /// Sets a widget's tooltip without asking the display where the pointer is: on a visible
+    /// widget `gtk_widget_set_tooltip_text` re-runs the tooltip query, a round trip to the X
+    /// server (XIQueryPointer under a server grab) for each call; a hundred sidebar rows made
+    /// that a large share of the cold start.
+    public static func setTooltip(_ widget: Widget, _ text: String) {
+        let visible = gtk_widget_get_visible(widget)
+        if visible != 0 { gtk_widget_set_visible(widget, 0) }
+        gtk_widget_set_tooltip_text(widget, text)
+        if visible != 0 { gtk_widget_set_visible(widget, 1) }
     }
 
     /// An image of a named (themed) icon.

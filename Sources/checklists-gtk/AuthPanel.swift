@@ -120,6 +120,9 @@ final class AuthPanel {
         }
     }
 
+    /// Cancels the prompt on screen, as its Cancel button would.
+    func cancelPrompt() { cancel() }
+
     private func cancel() {
         if let reply {
             self.reply = nil

@@ -77,7 +77,27 @@ final class DesktopApp {
         let events = LifecycleEvents(
             configuration: .init(idleTimeout: minutes > 0 ? Double(minutes) * 60 : nil, watchesSignals: false))
         lifecycle = events
-        session.follow(events)
+        // The lock screen does not prompt while the login session is locked or the machine
+        // sleeps; a prompt on screen then is cancelled, and it prompts again when they are back.
+        // One observer does it in order (what `session.follow` does, with the window's part
+        // first): the session's resign waits for a prompt under way on the session queue, so
+        // the prompt must be cancelled on the main thread before that.
+        window?.isAway = { !events.resignedReasons.isDisjoint(with: [.sessionLocked, .sleep]) }
+        let session = self.session
+        events.addObserver { event in
+            switch event {
+            case .resign(let reason):
+                if reason == .sessionLocked || reason == .sleep {
+                    DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.window?.systemAway() } }
+                }
+                session.willResignActive(reason)
+            case .becomeActive(let reason):
+                session.didBecomeActive()
+                if reason == .sessionUnlocked || reason == .wokeUp {
+                    DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.window?.systemBack() } }
+                }
+            }
+        }
         window?.onActivity = { events.noteActivity() }
         Task.detached { _ = await events.start() }
     }

@@ -84,7 +84,21 @@ extension MainWindow {
         items.show([])
         sidebar.show([], selected: nil)
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "locked")
-        if gtk_widget_get_mapped(window) != 0 && !minimized { lockPage.start(session: session) }
+        if gtk_widget_get_mapped(window) != 0 && !minimized && !isAway() { lockPage.start(session: session) }
+    }
+
+    /// The login session locked or the machine is going to sleep: a password prompt on screen
+    /// is cancelled (the core cancels a fingerprint scan), and nothing prompts until it is back.
+    func systemAway() {
+        authDialog?.panel.cancelPrompt()
+        lockPage.panel.cancelPrompt()
+    }
+
+    /// The login session unlocked or the machine woke: the lock screen prompts again.
+    func systemBack() {
+        guard session.isLocked, !isAway(), gtk_widget_get_mapped(window) != 0, !minimized else { return }
+        showLockScreen()
+        lockPage.start(session: session)
     }
 
     /// Locks when the window is minimised or hidden (the app resigns active), and starts the
@@ -106,13 +120,13 @@ extension MainWindow {
                         self.minimized = minimized
                         if minimized {
                             self.session.willResignActive(.suspended)
-                        } else if self.session.didBecomeActive() {
+                        } else if self.session.didBecomeActive() && !self.isAway() {
                             self.showLockScreen()
                             self.lockPage.start(session: self.session)
                         }
                     })
             }
-            if self.session.isLocked { self.lockPage.start(session: self.session) }
+            if self.session.isLocked && !self.isAway() { self.lockPage.start(session: self.session) }
         }
     }
 }

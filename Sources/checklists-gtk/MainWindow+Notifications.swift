@@ -20,6 +20,7 @@ extension MainWindow {
         adw_message_dialog_set_response_appearance(message, "allow", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(message, "allow")
         adw_message_dialog_set_close_response(message, "deny")
+        Accessible.nameButtonsAfterTheirLabels(dialog)
         Signals.connect(
             Cast.object(dialog), "response",
             withArgument: { [weak self] response in

@@ -35,6 +35,9 @@ final class MainWindow {
     var authDialog: AuthDialog?
     /// The window is minimised (the lock screen waits to start until it shows).
     var minimized = false
+    /// Whether the login session is locked or the machine sleeps (the lock screen waits to
+    /// start); asked each time, as the lifecycle's observers run in no set order.
+    var isAway: () -> Bool = { false }
     /// The item to open once unlocked (`--item ID`).
     var pendingItem: Int64?
     /// A key or click in the window (resets the idle timeout).
@@ -59,7 +62,7 @@ final class MainWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         Accessible.setLabel(menuButton, tr("Main Menu"))
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        Build.setTooltip(menuButton, tr("Main Menu"))
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), Self.mainMenu())
         adw_header_bar_pack_end(OpaquePointer(sidebarHeader), menuButton)
         let sidebarPane = Build.box(vertical: true, [sidebarHeader, sidebar.widget])

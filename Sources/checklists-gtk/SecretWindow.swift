@@ -2,6 +2,7 @@ import CAdw
 import CGtk
 import ChecklistsApp
 import ChecklistsKit
+import Foundation
 import GtkKit
 import Localization
 
@@ -15,6 +16,10 @@ final class SecretWindow {
     private let editor: Widget
     private weak var main: MainWindow?
     private var message: SecretMessage?
+    /// The scrolled editor, hidden until the message shows.
+    private var frame: Widget?
+    /// The session observer that hides the message when the app locks.
+    private var observer: UInt64?
 
     init(main: MainWindow) {
         self.main = main
@@ -37,6 +42,7 @@ final class SecretWindow {
         adw_status_page_set_child(typed(page), Build.box(vertical: true, spacing: 12, [button, frame]))
         adw_window_set_content(
             Cast.to(AdwWindow.self, window), Build.box(vertical: true, [adw_header_bar_new(), page]))
+        self.frame = frame
         Signals.connect(Cast.object(button), "clicked") { [weak self] in self?.authenticate(frame) }
         Signals.connectReturning(Cast.object(window), "close-request") { [weak self] in
             self?.save()
@@ -46,7 +52,14 @@ final class SecretWindow {
 
     func present() {
         let retained = Unmanaged.passRetained(self)
-        Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        observer = main?.session.addObserver { [weak self] event in
+            guard event == .locked else { return }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.hide() } }
+        }
+        Signals.connect(Cast.object(window), "destroy") { [weak self] in
+            if let self, let observer = self.observer { self.main?.session.removeObserver(observer) }
+            retained.release()
+        }
         gtk_window_present(Cast.to(GtkWindow.self, window))
     }
 
@@ -65,6 +78,16 @@ final class SecretWindow {
                 if let text = MainWindow.message(error) { self.main?.toast(text) }
             }
         }
+    }
+
+    /// The app locked (the core saved and hid the message): back to "Nothing to see here".
+    private func hide() {
+        guard message != nil else { return }
+        message = nil
+        TextBuffer.set(gtk_text_view_get_buffer(typed(editor)), "")
+        adw_status_page_set_title(typed(page), tr("Nothing to see here"))
+        if let frame { Build.visible(frame, false) }
+        Build.visible(button, true)
     }
 
     private func save() {

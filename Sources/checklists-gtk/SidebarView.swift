@@ -32,12 +32,30 @@ final class SidebarView {
             })
     }
 
-    /// Shows `lists` (already sorted), selecting the row of `selected`.
+    /// Rows built before the first frame: more than a tall window shows. The rest are built
+    /// right after it (a hundred rows of widgets took a large share of the cold start).
+    static let firstRows = 30
+    /// Bumped by each `show`, so that rows still waiting from an earlier one are dropped.
+    private var generation = 0
+
+    /// Shows `lists` (already sorted), selecting the row of `selected`: the first
+    /// `firstRows` at once, the others after the next frame.
     func show(_ lists: [Checklist], selected: Int64?) {
         while let child = gtk_widget_get_first_child(listBox) {
             gtk_list_box_remove(OpaquePointer(listBox), child)
         }
         self.lists = lists
+        generation += 1
+        append(lists.prefix(Self.firstRows), selected: selected)
+        guard lists.count > Self.firstRows else { return }
+        let pending = generation
+        Idle.afterFrame { [weak self] in
+            guard let self, self.generation == pending else { return }
+            self.append(lists.dropFirst(Self.firstRows), selected: selected)
+        }
+    }
+
+    private func append(_ lists: ArraySlice<Checklist>, selected: Int64?) {
         for list in lists {
             let row = makeRow(list)
             gtk_list_box_append(OpaquePointer(listBox), row)

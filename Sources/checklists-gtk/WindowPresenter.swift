@@ -29,6 +29,11 @@ final class WindowPresenter: AuthenticationPresenter, @unchecked Sendable {
         let answered = DispatchSemaphore(value: 0)
         let answer = Answer()
         onMain { window in
+            // Nobody is there while the login session is locked: the prompt is cancelled.
+            guard !window.isAway() else {
+                answered.signal()
+                return
+            }
             window.authPanel().askPassword(prompt) { bytes in
                 answer.bytes = bytes
                 answered.signal()

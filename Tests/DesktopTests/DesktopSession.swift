@@ -10,10 +10,9 @@ struct DesktopSession {
     /// The CLI (CHECKLISTS_BIN) and the desktop app beside it.
     static let cli = CLIRunner.binary
     static let app = URL(fileURLWithPath: cli).deletingLastPathComponent().appendingPathComponent("checklists-gtk").path
-    static let scripts: String = {
-        let root = ProcessInfo.processInfo.environment["CHECKLISTS_ROOT"] ?? FileManager.default.currentDirectoryPath
-        return root + "/Tests/DesktopTests/scripts"
-    }()
+    /// The source tree (the rigs are under `scripts/`).
+    static let root = ProcessInfo.processInfo.environment["CHECKLISTS_ROOT"] ?? FileManager.default.currentDirectoryPath
+    static let scripts = root + "/Tests/DesktopTests/scripts"
 
     /// Whether this machine can run the desktop tests (the packages `make bootstrap` installs).
     static var available: Bool {
@@ -32,7 +31,7 @@ struct DesktopSession {
             "XDG_RUNTIME_DIR": dir.appending("run"), "XDG_CONFIG_HOME": dir.appending("config"),
             "XDG_CACHE_HOME": dir.appending("cache"), "CHECKLISTS_PASSCODE_COST": "min",
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(dir.path)/no-bus", "CHECKLISTS_BIN": Self.cli,
-            "DESKTOP_TIMEOUT": "60",
+            "DESKTOP_TIMEOUT": "60", "CHECKLISTS_ROOT": Self.root,
         ].merging(extra) { $1 }
     }
 

@@ -177,3 +177,48 @@ def run(scenario):
             screenshot(failure_shot)
         sys.exit(1)
     print("PASSED", flush=True)
+
+
+def rig(script, *args):
+    """Runs one of the project's test rigs (scripts/rig-*.sh) and returns its output."""
+    root = os.environ["CHECKLISTS_ROOT"]
+    result = subprocess.run(["/bin/bash", os.path.join(root, "scripts", script)] + list(args),
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure("%s %s: %s" % (script, " ".join(args), result.stderr.strip()))
+    return result.stdout
+
+
+def finger_needed():
+    """Whether the virtual fingerprint reader (scripts/rig-fprintd.sh) waits for a finger."""
+    result = subprocess.run(
+        ["gdbus", "call", "--system", "--dest", "net.reactivated.Fprint",
+         "--object-path", "/net/reactivated/Fprint/Device/0",
+         "--method", "org.freedesktop.DBus.Properties.Get", "net.reactivated.Fprint.Device", "finger-needed"],
+        capture_output=True, text=True)
+    return "true" in result.stdout
+
+
+def scan(print_id):
+    """Puts finger `print_id` on the virtual reader once it waits for one."""
+    wait_for("the reader to wait for a finger", finger_needed)
+    rig("rig-fprintd.sh", "send", os.environ["FPRINT_RIG_DIR"], "SCAN " + print_id)
+
+
+def window_id(title):
+    """The X window of the toplevel titled `title`."""
+    def probe():
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % title],
+                             capture_output=True, text=True).stdout.split()
+        return out[0] if out else None
+    return wait_for("the X window " + title, probe)
+
+
+def window_action(frame_obj, name):
+    """Runs a window action (win.NAME) that the frame exposes, as its menu item would."""
+    action = frame_obj.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) == name:
+            action.doAction(i)
+            return
+    raise Failure("no action " + name)

@@ -1,7 +1,7 @@
 """The keyboard alone: a search result (Ctrl+F) opens its list at the item (selected, scrolled
 into view, focused), Space toggles the focused row's check (and again unchecks it), Enter opens
 Edit Item, Escape closes it, Delete deletes the item with an undo toast, Ctrl+Z brings it back
-(scrolled to again)."""
+(scrolled to again); the shortcuts window lists Space, Enter and Delete."""
 import os
 import subprocess
 
@@ -60,6 +60,7 @@ def scenario():
     key("Return")
     form = frame("Edit Item")
     key("Escape")
+    absent(app(), "frame", "Keyboard Shortcuts")
     absent(app(), "frame", "Edit Item")
 
     step("Delete deletes the focused item; Ctrl+Z undoes it")
@@ -72,6 +73,14 @@ def scenario():
     find(main, "check box", TARGET)
     if TARGET not in cli("items", "Big"):
         raise Failure("the item is gone from the store")
+
+    step("Ctrl+? lists Space, Enter and Delete among the shortcuts")
+    key("ctrl+question")
+    shortcuts = frame("Keyboard Shortcuts")
+    for title in ("Check or Uncheck the Focused Item", "Edit the Focused Item", "Delete the Focused Item"):
+        find(shortcuts, "label", title)
+    key("Escape")
+    absent(app(), "frame", "Keyboard Shortcuts")
 
 
 run(scenario)

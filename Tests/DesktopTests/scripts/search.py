@@ -1,6 +1,7 @@
 """Search (Ctrl+F): typing finds items across lists, each result shows its list, and Enter
-opens the first result's list."""
+opens the first result's list; past 30 lists the sidebar's later rows still come."""
 import os
+import subprocess
 
 from desktop import *
 
@@ -37,5 +38,15 @@ def scenario():
     absent(app(), "frame", "Search")
     find(main, "check box", "Oat milk")
 
+    step("Past 30 lists: the sidebar's later rows are built right after the first frame")
+    for i in range(1, 33):
+        subprocess.run([os.environ["CHECKLISTS_BIN"], "list", "add", "Extra %02d" % i], check=True,
+                       capture_output=True)
+    wait_for("all 35 lists in the sidebar", lambda: len(
+        [o for o in find_all(main, "list item") if o.name in NAMES or o.name.startswith("Extra ")]) == 35)
+    find(main, "list item", "Extra 32", visible=False)
+
+
+NAMES = ("Groceries", "Chores", "Trips")
 
 run(scenario)
