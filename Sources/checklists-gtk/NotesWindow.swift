@@ -71,6 +71,7 @@ final class NotesWindow {
     func present() {
         let retained = Unmanaged.passRetained(self)
         Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        LockedWindows.close(window, when: session)
         gtk_window_present(Cast.to(GtkWindow.self, window))
     }
 

@@ -65,6 +65,7 @@ final class SearchWindow {
     func present() {
         let retained = Unmanaged.passRetained(self)
         Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        LockedWindows.close(window, when: session)
         gtk_window_present(Cast.to(GtkWindow.self, window))
         gtk_widget_grab_focus(entry)
     }

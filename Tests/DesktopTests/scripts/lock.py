@@ -1,5 +1,6 @@
 """The lock screen: shown at start with the app lock on (nothing behind it), a wrong passcode
-asks again, the right one shows the lists, Ctrl+L locks again."""
+asks again, the right one shows the lists, Ctrl+L locks again; the Notes and Search windows,
+which show content, close when the app locks."""
 import os
 
 from desktop import *
@@ -39,6 +40,19 @@ def scenario():
     find(main, "label", "Checklists Is Locked")
     absent(main, "list item", "Groceries")
     passcode_field(main)
+
+    step("Locking closes the Notes and Search windows")
+    type_into(passcode_field(main), PASSCODE)
+    key("Return")
+    find(main, "list item", "Groceries")
+    window_action(main, "win.notes")
+    frame("Notes")
+    window_action(main, "win.search")
+    frame("Search")
+    window_action(main, "win.lock")
+    find(main, "label", "Checklists Is Locked")
+    absent(app(), "frame", "Search")
+    absent(app(), "frame", "Notes")
 
 
 run(scenario)
