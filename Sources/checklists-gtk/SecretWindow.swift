@@ -44,6 +44,12 @@ final class SecretWindow {
             Cast.to(AdwWindow.self, window), Build.box(vertical: true, [adw_header_bar_new(), page]))
         self.frame = frame
         Signals.connect(Cast.object(button), "clicked") { [weak self] in self?.authenticate(frame) }
+        // The core saves the shown message when the app resigns or locks: keep it current as
+        // it is typed, so a lock does not lose what was typed since the window opened.
+        Signals.connect(Cast.object(gtk_text_view_get_buffer(typed(editor))), "changed") { [weak self] in
+            guard let self, let message = self.message, message.isShown else { return }
+            message.text = TextBuffer.text(gtk_text_view_get_buffer(typed(self.editor)))
+        }
         Signals.connectReturning(Cast.object(window), "close-request") { [weak self] in
             self?.save()
             return false

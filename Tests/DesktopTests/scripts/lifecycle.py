@@ -1,7 +1,7 @@
 """The lock screen appears when the window is minimised (unmapped, as a window manager
 iconifies it) and when logind locks the session (python-dbusmock's logind); it asks nothing
 while the session is locked and asks again once it is unlocked; a session lock during a prompt
-cancels the prompt; the secret hides again."""
+cancels the prompt; the secret hides again, and what was typed in it is saved."""
 import os
 import subprocess
 
@@ -48,6 +48,7 @@ def scenario():
     secret = frame("Secret")
     click(find(secret, "push button", "Authenticate"))
     find(secret, "label", "Secret stuff!")
+    type_into(find(secret, "text", "Secret Message"), "gate code 4711")
     rig("rig-dbusmock.sh", "lock", RIG)
     locked(main)
     find(secret, "label", "Nothing to see here")
@@ -56,6 +57,15 @@ def scenario():
     absent(app(), "frame", "Secret")
     rig("rig-dbusmock.sh", "unlock", RIG)
     unlock(main)
+
+    step("What was typed in the secret before the lock was saved")
+    window_action(main, "win.secret")
+    secret = frame("Secret")
+    click(find(secret, "push button", "Authenticate"))
+    find(secret, "label", "Secret stuff!")
+    wait_for("the typed secret", lambda: text_of(find(secret, "text", "Secret Message")) == "gate code 4711")
+    click(find(secret, "push button", "Close"))
+    absent(app(), "frame", "Secret")
 
     step("A session lock during a prompt cancels it (turning the lock off asks first)")
     window_action(main, "win.preferences")
