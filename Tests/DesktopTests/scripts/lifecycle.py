@@ -1,5 +1,5 @@
 """The lock screen appears when the window is minimised (unmapped, as a window manager
-iconifies it) and when logind locks the session (python-dbusmock's logind); it asks nothing
+iconifies it), when the machine suspends and when logind locks the session (python-dbusmock's logind); it asks nothing
 while the session is locked and asks again once it is unlocked; a session lock during a prompt
 cancels the prompt; the secret hides again, and what was typed in it is saved."""
 import os
@@ -41,6 +41,14 @@ def scenario():
     if any(showing(o) for o in find_all(main, "password text")):
         raise Failure("the lock screen prompts while the session is locked")
     rig("rig-dbusmock.sh", "unlock", RIG)
+    unlock(main)
+
+    step("Suspend: the lock screen, no prompt while asleep, the prompt on waking")
+    rig("rig-dbusmock.sh", "sleep", RIG, "true")
+    locked(main)
+    if any(showing(o) for o in find_all(main, "password text")):
+        raise Failure("the lock screen prompts while the machine sleeps")
+    rig("rig-dbusmock.sh", "sleep", RIG, "false")
     unlock(main)
 
     step("The secret shows, and hides again when the session locks")
