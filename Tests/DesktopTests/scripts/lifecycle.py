@@ -22,6 +22,15 @@ def locked(main):
     wait_for("no list behind the lock screen", lambda: not find_all(main, "list item", "Groceries"))
 
 
+def show_secret(main):
+    """Opens the Secret window and authenticates; returns the window showing the message."""
+    window_action(main, "win.secret")
+    secret = frame("Secret")
+    click(find(secret, "push button", "Authenticate"))
+    find(secret, "label", "Secret stuff!")
+    return secret
+
+
 def scenario():
     main = frame("Checklists")
     step("Unlock with the passcode")
@@ -52,10 +61,7 @@ def scenario():
     unlock(main)
 
     step("The secret shows, and hides again when the session locks")
-    window_action(main, "win.secret")
-    secret = frame("Secret")
-    click(find(secret, "push button", "Authenticate"))
-    find(secret, "label", "Secret stuff!")
+    secret = show_secret(main)
     type_into(find(secret, "text", "Secret Message"), "gate code 4711")
     rig("rig-dbusmock.sh", "lock", RIG)
     locked(main)
@@ -67,10 +73,7 @@ def scenario():
     unlock(main)
 
     step("What was typed in the secret before the lock was saved")
-    window_action(main, "win.secret")
-    secret = frame("Secret")
-    click(find(secret, "push button", "Authenticate"))
-    find(secret, "label", "Secret stuff!")
+    secret = show_secret(main)
     wait_for("the typed secret", lambda: text_of(find(secret, "text", "Secret Message")) == "gate code 4711")
     click(find(secret, "push button", "Close"))
     absent(app(), "frame", "Secret")

@@ -14,16 +14,6 @@ def shot(name):
         screenshot(os.path.join(SHOTS, name))
 
 
-def window_action(frame_obj, name):
-    """Runs a window action (win.NAME) that the frame exposes, as its menu item would."""
-    action = frame_obj.queryAction()
-    for i in range(action.nActions):
-        if action.getName(i) == name:
-            action.doAction(i)
-            return
-    raise Failure("no action " + name)
-
-
 def scenario():
     main = frame("Checklists")
     find(main, "list item", "Groceries")
