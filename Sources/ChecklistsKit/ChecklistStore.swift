@@ -370,25 +370,11 @@ public final class ChecklistStore: Sendable {
 
 extension ChecklistStore {
     func read<R>(_ body: (State) throws -> R) throws -> R {
-        lock.lock()
-        defer {
-            state.db.resetStatements()
-            lock.unlock()
-        }
-        do { return try state.db.retryingBusy { try body(state) } } catch let error as SQLiteError {
-            throw StoreError(error)
-        }
+        try exclusive { s in try s.db.retryingBusy { try body(s) } }
     }
 
     func write<R>(_ body: (State) throws -> R) throws -> R {
-        lock.lock()
-        defer {
-            state.db.resetStatements()
-            lock.unlock()
-        }
-        do { return try state.db.transaction { try body(state) } } catch let error as SQLiteError {
-            throw StoreError(error)
-        }
+        try exclusive { s in try s.db.transaction { try body(s) } }
     }
 
     /// A write transaction for a bulk change (an import). Every INSERT there fires triggers, so
@@ -396,21 +382,25 @@ extension ChecklistStore {
     /// temp_store is MEMORY (set before BEGIN: a million pwrite calls at 100,000 items); the
     /// page cache is made large enough that the change does not spill to the WAL mid-way.
     func bulkWrite<R>(_ body: (State) throws -> R) throws -> R {
-        lock.lock()
-        defer {
-            state.db.resetStatements()
-            lock.unlock()
-        }
-        do {
+        try exclusive { state in
             let db = state.db
             let temp = try db.scalar("PRAGMA temp_store") ?? 0
             let cache = try db.scalar("PRAGMA cache_size") ?? -2000
             try db.execute("PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536")
             defer { try? db.execute("PRAGMA temp_store = \(temp); PRAGMA cache_size = \(cache)") }
             return try db.transaction { try body(state) }
-        } catch let error as SQLiteError {
-            throw StoreError(error)
         }
+    }
+
+    /// Runs `body` with the connection to itself (statements reset after), SQLite's errors as
+    /// `StoreError`.
+    private func exclusive<R>(_ body: (State) throws -> R) throws -> R {
+        lock.lock()
+        defer {
+            state.db.resetStatements()
+            lock.unlock()
+        }
+        do { return try body(state) } catch let error as SQLiteError { throw StoreError(error) }
     }
 
     /// A write that makes `change`: the journal records it in the same transaction, and the
