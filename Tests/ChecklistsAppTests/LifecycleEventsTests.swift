@@ -1,9 +1,10 @@
-import ChecklistsApp
 import ChecklistsKit
 import DBus
 import Foundation
 import TestSupport
 import Testing
+
+@testable import ChecklistsApp
 
 /// The lifecycle event source against python-dbusmock's logind (private system bus), a mock
 /// screensaver (private session bus), a short idle timeout and raised signals.
@@ -76,13 +77,25 @@ import Testing
 
         try screenSaver.setActive(true)
         #expect(await recorder.wait(for: 1) == [.resign(.sessionLocked)])
+        // The two buses' signals are not ordered with each other: wait until logind's hold has
+        // come and gone before the screensaver lets go, or the test races itself.
         try callSession(logind, "Lock")
+        #expect(await Self.logindHolds(events, true))
         try callSession(logind, "Unlock")
+        #expect(await Self.logindHolds(events, false))
         try screenSaver.setActive(false)
         #expect(await recorder.wait(for: 2) == [.resign(.sessionLocked), .becomeActive(.sessionUnlocked)])
         // The logind pair came and went while the screensaver held the lock: nothing more.
         try await Task.sleep(for: .milliseconds(200))
         #expect(recorder.all.count == 2)
+    }
+
+    /// Waits (generously) until the events see logind holding the session lock, or not.
+    static func logindHolds(_ events: LifecycleEvents, _ held: Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        func now() -> Bool { events.state.withLock { $0.holds[.sessionLocked]?.contains(.logind) ?? false } }
+        while now() != held && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        return now() == held
     }
 
     @Test func idleTimeoutResignsAndActivityBecomesActive() async throws {
