@@ -11,14 +11,14 @@ if [ -z "${BUILT:-}" ]; then
 fi
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 work=$(mktemp -d)
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+xvfb=
+trap '[ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 "$bin/checklists-bench" populate "$work/home" 100 1000
 mkdir -p "$work/empty"
-n=$(( $(od -An -N2 -tu2 /dev/urandom) % 900 + 100 ))
-Xvfb ":$n" -screen 0 1024x700x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-until xdpyinfo -display ":$n" >/dev/null 2>&1; do sleep 0.1; done
-export DISPLAY=":$n" GSK_RENDERER=cairo CHECKLISTS_HOME="$work/home" \
+. scripts/private-display.sh
+start_private_display || { echo "Xvfb did not start" >&2; exit 1; }
+xvfb=$XVFB_PID
+export DISPLAY=":$DISPLAY_NUMBER" GSK_RENDERER=cairo CHECKLISTS_HOME="$work/home" \
     DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/no-bus" XDG_RUNTIME_DIR="$work" HOME="$work"
 dbus-run-session -- timeout 600 hyperfine --warmup 2 --runs "${RUNS:-20}" --export-json "$work/cold.json" \
     -n "100 lists x 1,000 items" "env CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME=1 $bin/checklists-gtk" \

@@ -8,27 +8,16 @@ app=$1
 scenario=$2
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+# The server is waited for: one still shutting down could unlink the socket of a new server
+# that took the same display number.
+trap '[ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 
-# A display of our own: a random free number (other test runs may start servers at the same
-# time, so `-displayfd`'s "first free" races); retried until a server answers.
+# A display of our own (shared with bench/desktop.sh).
+. "$here/../../../scripts/private-display.sh"
 xvfb=
-for attempt in 1 2 3 4 5 6 7 8 9 10; do
-    n=$(( $(od -An -N2 -tu2 /dev/urandom) % 900 + 100 ))
-    [ -e "/tmp/.X$n-lock" ] && continue
-    Xvfb ":$n" -screen 0 1024x700x24 -nolisten tcp >/dev/null 2>&1 &
-    xvfb=$!
-    i=0
-    while [ "$i" -lt 100 ] && kill -0 "$xvfb" 2>/dev/null && ! xdpyinfo -display ":$n" >/dev/null 2>&1; do
-        i=$((i + 1))
-        sleep 0.1
-    done
-    if xdpyinfo -display ":$n" >/dev/null 2>&1; then break; fi
-    kill "$xvfb" 2>/dev/null
-    xvfb=
-done
-[ -n "$xvfb" ] || { echo "FAILED: Xvfb did not start"; exit 1; }
-DISPLAY=:$n
+start_private_display || { echo "FAILED: Xvfb did not start"; exit 1; }
+xvfb=$XVFB_PID
+DISPLAY=:$DISPLAY_NUMBER
 export DISPLAY GSK_RENDERER=cairo NO_AT_BRIDGE=0 GTK_A11Y=atspi
 
 # DISPLAY is exported before the bus starts (see notes/GTK.md): the app, the AT-SPI bus and
@@ -40,6 +29,9 @@ dbus-run-session -- sh -c '
     status=$?
     kill "$app" 2>/dev/null
     wait "$app" 2>/dev/null
-    if [ "$status" -ne 0 ]; then echo "--- app log"; grep -v "Screen coordinates" "$3/app.log" | tail -400; fi
+    if [ "$status" -ne 0 ]; then
+        kill -0 "$5" 2>/dev/null || echo "--- the X server on $DISPLAY (PID $5) is gone"
+        echo "--- app log"; grep -v "Screen coordinates" "$3/app.log" | tail -400
+    fi
     exit "$status"
-' sh "$app" "$here" "$work" "$scenario" 2>&1 | grep -v "dbus-daemon\|SpiRegistry daemon\|dbind-WARNING"
+' sh "$app" "$here" "$work" "$scenario" "$xvfb" 2>&1 | grep -v "dbus-daemon\|SpiRegistry daemon\|dbind-WARNING"
