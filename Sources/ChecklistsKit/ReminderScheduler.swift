@@ -59,7 +59,10 @@ public final class ReminderScheduler: Sendable {
     public func deliver() throws -> Int {
         guard try store.read({ s in try ReminderOutbox.hasPending(in: s.db) }) else { return 0 }
         let center = try reminders()
-        return try store.write { s in try ReminderOutbox.drain(s.db, into: center) }
+        let applied = try store.write { s in try ReminderOutbox.drain(s.db, into: center) }
+        // The outbox rows' text stays in the WAL's old frames until it is truncated.
+        try store.read { s in s.db.truncateWAL(waiting: 200) }
+        return applied
     }
 
     /// Renders every reminder again (after the item-text setting changed) and applies them.

@@ -25,6 +25,7 @@ public final class NotificationCenter: @unchecked Sendable {
             try db.execute(
                 """
                 PRAGMA busy_timeout=5000; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
+                PRAGMA secure_delete=ON;
                 CREATE TABLE IF NOT EXISTS requests(
                     identifier TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
                     icon TEXT NOT NULL, fire_at REAL NOT NULL, delivered_at REAL);
@@ -66,8 +67,14 @@ public final class NotificationCenter: @unchecked Sendable {
     /// Whether notifications show the item's text (default on); off shows "Checklists reminder".
     public var showsItemText: Bool { (try? meta("ShowItemText")) != .some("off") }
 
+    /// Turning it off also empties the text of delivered notifications (pending ones are
+    /// rendered again by whoever holds the items).
     public func setShowsItemText(_ on: Bool) throws(RemindersError) {
         try setMeta("ShowItemText", on ? "on" : "off")
+        guard !on else { return }
+        try sqlRemovingText {
+            try db.execute("UPDATE requests SET title = '', body = '' WHERE delivered_at IS NOT NULL")
+        }
     }
 
     /// The hour (0-23) at which an item given a day without a time is due, so its reminder
@@ -85,7 +92,7 @@ public final class NotificationCenter: @unchecked Sendable {
 
     /// Schedules `request`, replacing a pending or delivered one with the same identifier.
     public func add(_ request: NotificationRequest) throws(RemindersError) {
-        try sql {
+        try sqlRemovingText {
             try db.prepare(
                 "INSERT OR REPLACE INTO requests(identifier, title, body, icon, fire_at, delivered_at) VALUES (?, ?, ?, ?, ?, NULL)"
             ).bind(
@@ -100,12 +107,15 @@ public final class NotificationCenter: @unchecked Sendable {
     /// scheduled again (an outbox replayed after a crash must not repeat a notification).
     public func apply(_ intents: [ReminderIntent]) throws(RemindersError) {
         guard !intents.isEmpty else { return }
-        try sql {
+        try sqlRemovingText {
             try db.transaction {
                 for intent in intents {
                     switch intent {
                     case .cancel(let identifier):
                         try db.prepare("DELETE FROM requests WHERE identifier = ? AND delivered_at IS NULL")
+                            .bind(.text(identifier)).run()
+                        // The item is gone or has no reminder now: its history keeps no text.
+                        try db.prepare("UPDATE requests SET title = '', body = '' WHERE identifier = ?")
                             .bind(.text(identifier)).run()
                     case .schedule(let request):
                         try db.prepare(
@@ -126,7 +136,7 @@ public final class NotificationCenter: @unchecked Sendable {
 
     /// Cancels pending requests (delivered ones are kept in the history).
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) throws(RemindersError) {
-        try sql {
+        try sqlRemovingText {
             try db.transaction {
                 for identifier in identifiers {
                     try db.prepare("DELETE FROM requests WHERE identifier = ? AND delivered_at IS NULL").bind(
@@ -138,7 +148,7 @@ public final class NotificationCenter: @unchecked Sendable {
     }
 
     public func removeAllPendingNotificationRequests() throws(RemindersError) {
-        try sql { try db.execute("DELETE FROM requests WHERE delivered_at IS NULL") }
+        try sqlRemovingText { try db.execute("DELETE FROM requests WHERE delivered_at IS NULL") }
     }
 
     /// Requests not delivered yet, soonest first.
@@ -167,7 +177,7 @@ public final class NotificationCenter: @unchecked Sendable {
 
     /// Marks requests delivered, in one transaction, and trims the history.
     public func markDelivered(_ identifiers: [String], at date: Date) throws(RemindersError) {
-        try sql {
+        try sqlRemovingText {
             try db.transaction {
                 for identifier in identifiers {
                     try db.prepare("UPDATE requests SET delivered_at = ? WHERE identifier = ? AND delivered_at IS NULL")
@@ -213,6 +223,17 @@ public final class NotificationCenter: @unchecked Sendable {
     private func setMeta(_ key: String, _ value: String) throws(RemindersError) {
         try sql {
             try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").bind(.text(key), .text(value)).run()
+        }
+    }
+
+    /// `sql` for a change that removes or replaces text. `secure_delete` zeroes the old cells in
+    /// the pages written, but the WAL keeps the old pages until a checkpoint truncates it, so a
+    /// copy of the data directory would still show a deleted item's text: it is truncated here.
+    private func sqlRemovingText<R>(_ body: () throws -> R) throws(RemindersError) -> R {
+        try sql {
+            let result = try body()
+            db.truncateWAL(waiting: 200)
+            return result
         }
     }
 

@@ -91,6 +91,9 @@ public enum ReminderOutbox {
         let db = try Database(path: path, create: false)
         try db.execute("PRAGMA busy_timeout=5000")
         guard try hasPending(in: db) else { return 0 }
-        return try db.transaction { try drain(db, into: center) }
+        let applied = try db.transaction { try drain(db, into: center) }
+        // The rows' text stays in the WAL's old frames until it is truncated.
+        db.truncateWAL(waiting: 200)
+        return applied
     }
 }

@@ -73,6 +73,18 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// Checkpoints the WAL into the database and truncates it to zero bytes, waiting at most
+    /// `milliseconds` for other connections' readers; while one still reads an older snapshot
+    /// the frames stay until the next call. The WAL keeps every old version of a page, so text
+    /// deleted even under `secure_delete` stays in it until then. Call outside a transaction
+    /// (`close` does the same without waiting when the WAL has grown past `walLimit`).
+    public func truncateWAL(waiting milliseconds: Int32) {
+        let previous = (try? scalar("PRAGMA busy_timeout")).flatMap { Int32(exactly: $0) } ?? 0
+        sqlite3_busy_timeout(handle, milliseconds)
+        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        sqlite3_busy_timeout(handle, previous)
+    }
+
     /// Resets every cached statement, so none holds a read snapshot (which would stop
     /// checkpoints from completing) between uses.
     public func resetStatements() {

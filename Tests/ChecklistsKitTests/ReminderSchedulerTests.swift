@@ -84,6 +84,28 @@ import Testing
         #expect(!leaked)
     }
 
+    /// A thief with a copy of the data directory finds no trace of a deleted reminder's text:
+    /// neither in reminders.sqlite nor in either WAL (which keeps old pages until truncated).
+    @Test func aDeletedItemsReminderLeavesNoTextInAnyFile() throws {
+        let item = try store.addItem(
+            NewItem(text: "Surprise party", dueDate: future, shouldRemind: true), to: list.id)
+        #expect(try pending().map(\.content.title) == ["Surprise party"])
+        _ = try store.deleteItem(id: item.id)
+        #expect(try pending().isEmpty)
+        let leaked = try dir.allBytes().contains(utf8: "Surprise")
+        #expect(!leaked)
+    }
+
+    @Test func hidingItemTextLeavesNoTextInAnyFile() throws {
+        try store.addItem(NewItem(text: "Surprise party", dueDate: future, shouldRemind: true), to: list.id)
+        try center.setShowsItemText(false)
+        try ReminderScheduler(center: center, store: store, dates: DueDate.Display(locale: Locale(identifier: "en_US")))
+            .rescheduleAll()
+        #expect(try pending().map(\.content.title) == ["Checklists reminder"])
+        let leaked = try dir.allBytes().contains(utf8: "Surprise")
+        #expect(!leaked)
+    }
+
     @Test func renamingTheListRefreshesItsReminders() throws {
         try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
         try store.updateChecklist(id: list.id, name: "Shopping", icon: .inbox)

@@ -44,6 +44,19 @@ import Testing
         #expect(try center.pendingNotificationRequests().isEmpty)
         #expect(try center.deliveredNotifications().count == 1)
     }
+    @Test func cancellingOrHidingTextEmptiesTheHistoryAndTheFiles() throws {
+        let center = try Reminders.NotificationCenter(directory: dir.path)
+        let now = Date()
+        try center.add(request("a", at: now.addingTimeInterval(-1), title: "Surprise party"))
+        try center.add(request("b", at: now.addingTimeInterval(-1), title: "Dentist visit"))
+        try center.markDelivered(["a", "b"], at: now)
+        try center.apply([.cancel("a")])
+        #expect(try center.deliveredNotifications().map(\.request.content.title).sorted() == ["", "Dentist visit"])
+        try center.setShowsItemText(false)
+        #expect(try center.deliveredNotifications().map(\.request.content.title) == ["", ""])
+        let bytes = try dir.allBytes()
+        #expect(!bytes.contains(utf8: "Surprise") && !bytes.contains(utf8: "Dentist"))
+    }
 }
 
 @Suite struct DeliveryPlanTests {
