@@ -20,6 +20,19 @@ struct DesktopAppTests {
         #expect(!(try session.cli.run("items", "Trips 2027").stdout.contains("Passport")))
     }
 
+    /// A session bus that accepts and never answers (GLib's handshake has no timeout of its
+    /// own) costs the window the 2 s probe and a one-line warning, not a start that never ends.
+    @Test func aSilentSessionBusDoesNotHoldUpTheWindow() throws {
+        let session = DesktopSession()
+        let bus = try SilentBus(path: session.dir.appending("silent-bus"))
+        let result = try CLIRunner.execute(
+            DesktopSession.scripts + "/silent-bus.sh", [DesktopSession.app, bus.address],
+            environment: session.environment())
+        let output = result.stdout + result.stderr
+        #expect(output.contains("WINDOW after"), "\(output)")
+        #expect(output.contains("the session bus did not answer within 2 s; going on without it."), "\(output)")
+    }
+
     /// Ctrl+F finds items across lists, shows each result's list, and Enter opens it.
     @Test func searchAcrossLists() throws {
         let session = DesktopSession()
