@@ -22,7 +22,7 @@ public enum SilentSessionBus {
         do {
             try DBusConnection(bus: .session).close()
             return nil
-        } catch where error.isSilentBus {
+        } catch  where error.isSilentBus {
             setenv("DBUS_SESSION_BUS_ADDRESS", nowhere, 1)
             return error
         } catch {
