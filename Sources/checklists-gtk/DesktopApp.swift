@@ -57,7 +57,9 @@ final class DesktopApp {
             return
         }
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), Self.iconDirectory)
-        let opened = (try? session.open()) ?? false
+        var opened = false
+        var failure: (any Error)?
+        do { opened = try session.open() } catch { failure = error }
         let window = MainWindow(app: app, session: session, presenter: presenter)
         self.window = window
         presenter.window = window
@@ -69,6 +71,7 @@ final class DesktopApp {
             exitAfterFirstFrame(window.window)
         }
         if let id = MainWindow.itemArgument(CommandLine.arguments) { window.pendingItem = id }
+        if let failure { return window.showStoreFailure(failure) }
         window.show(locked: !opened && session.isLocked)
         startLifecycle()
     }

@@ -39,12 +39,13 @@ extension MainWindow {
     }
 
     private func whenUnlocked(_ body: (MainWindow) -> Void) {
-        guard !session.isLocked else { return }
+        guard !session.isLocked, storeFailure == nil else { return }
         body(self)
     }
 
     /// A core event: another process's change, or the session locking or unlocking.
     func handle(_ event: SessionEvent) {
+        guard storeFailure == nil else { return }
         switch event {
         case .locked: showLockScreen()
         case .unlocked: showContent()
@@ -85,6 +86,27 @@ extension MainWindow {
         sidebar.show([], selected: nil)
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "locked")
         if gtk_widget_get_mapped(window) != 0 && !minimized && !isAway() { lockPage.start(session: session) }
+    }
+
+    /// The store could not be opened (a damaged or foreign file, a newer schema, wrong
+    /// permissions): the window says why, in place of the lists and without any of their
+    /// actions, and nothing is written.
+    func showStoreFailure(_ error: any Error) {
+        let reason = String(describing: error)
+        storeFailure = reason
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(OpaquePointer(page), "dialog-error-symbolic")
+        adw_status_page_set_title(OpaquePointer(page), tr("Cannot Open Your Checklists"))
+        let sentence = reason.hasSuffix(".") ? reason : reason + "."
+        let text = sentence + "\n\n" + tr("Close Checklists, then repair or move the file and open it again.")
+        // The description is Pango markup; a path may hold "&" or "<".
+        if let escaped = g_markup_escape_text(text, -1) {
+            adw_status_page_set_description(OpaquePointer(page), escaped)
+            g_free(escaped)
+        }
+        gtk_stack_add_named(OpaquePointer(stack), Self.underHeaderBar(page), "failed")
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "failed")
+        gtk_window_present(gtkWindow)
     }
 
     /// The login session locked or the machine is going to sleep: a password prompt on screen

@@ -42,6 +42,8 @@ final class MainWindow {
     var pendingItem: Int64?
     /// A key or click in the window (resets the idle timeout).
     var onActivity: () -> Void = {}
+    /// Why the store could not be opened, while the window says so instead of the lists.
+    var storeFailure: String?
 
     init(app: UnsafeMutablePointer<AdwApplication>, session: AppSession, presenter: WindowPresenter) {
         self.app = app
@@ -100,7 +102,7 @@ final class MainWindow {
         lockPage = LockPage()
         stack = gtk_stack_new()
         gtk_stack_add_named(OpaquePointer(stack), leaflet, "content")
-        gtk_stack_add_named(OpaquePointer(stack), lockPage.widget, "locked")
+        gtk_stack_add_named(OpaquePointer(stack), Self.underHeaderBar(lockPage.widget), "locked")
         toasts = adw_toast_overlay_new()
         adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
         adw_application_window_set_content(Cast.to(AdwApplicationWindow.self, window), toasts)
@@ -137,6 +139,17 @@ final class MainWindow {
     /// Shows a toast with `title`.
     func toast(_ title: String) {
         adw_toast_overlay_add_toast(OpaquePointer(toasts), Toast.plain(title))
+    }
+
+    /// `page` below a flat header bar with no title and the window's buttons, so that a page
+    /// filling the window (the lock screen, the store error) can still be moved, minimised and
+    /// closed.
+    static func underHeaderBar(_ page: Widget) -> Widget {
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new("", nil))
+        gtk_widget_add_css_class(header, "flat")
+        gtk_widget_set_vexpand(page, 1)
+        return Build.box(vertical: true, [header, page])
     }
 
     /// The main menu: Search, Notes, Secret, Preferences, Lock Now, Keyboard Shortcuts.

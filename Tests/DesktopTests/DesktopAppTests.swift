@@ -33,6 +33,20 @@ struct DesktopAppTests {
         #expect(output.contains("the session bus did not answer within 2 s; going on without it."), "\(output)")
     }
 
+    /// A store that cannot be opened is named on a page of its own (with the window's buttons),
+    /// no action reaches it, and the file is left exactly as it was.
+    @Test func aDamagedStoreIsNamedAndLeftAlone() throws {
+        let session = DesktopSession()
+        try FileManager.default.createDirectory(
+            atPath: session.home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let junk = Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ $0 >> 3) })
+        let path = session.home + "/checklists.sqlite"
+        FileManager.default.createFile(atPath: path, contents: junk, attributes: [.posixPermissions: 0o600])
+        let output = try session.run("damaged.py")
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(FileManager.default.contents(atPath: path) == junk)
+    }
+
     /// Ctrl+F finds items across lists, shows each result's list, and Enter opens it.
     @Test func searchAcrossLists() throws {
         let session = DesktopSession()
