@@ -153,7 +153,7 @@ let package = Package(
                 "ChecklistsApp", "ChecklistsKit", "LocalAuthentication", "Keychain", "GtkKit", "CGtk", "CAdw",
                 "Localization",
             ],
-            linkerSettings: packedRelocations),
+            linkerSettings: packedRelocations, plugins: ["BuildInfo"]),
         .executableTarget(
             name: "checklists-bench", dependencies: ["ChecklistsKit", "Keychain", "Sodium"],
             path: "bench/checklists-bench"),
