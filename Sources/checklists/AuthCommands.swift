@@ -10,7 +10,7 @@ enum AuthCommands {
     static let all: [Command] = [
         Command(path: ["auth", "status"], touchesContent: false) { context in
             let report = context.session.authReport()
-            if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
+            try context.show(report, report.lines)
         },
         Command(path: ["auth", "test"], touchesContent: false) { context in
             let policy = try policy(context.arguments["--policy"])
@@ -35,13 +35,9 @@ enum AuthCommands {
                 throw error
             }
             let how = fingerprint ? "fingerprint" : "password"
-            if context.json {
-                try context.output.json(
-                    AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how))
-            } else {
-                context.output.line(
-                    how == "fingerprint" ? tr("Authenticated (fingerprint).") : tr("Authenticated (password)."))
-            }
+            try context.show(
+                AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how),
+                [fingerprint ? tr("Authenticated (fingerprint).") : tr("Authenticated (password).")])
         },
         Command(path: ["passcode", "set"], touchesContent: false) { context in
             try context.session.setPasscode()

@@ -10,7 +10,7 @@ enum LockCommands {
     static let all: [Command] = [
         Command(path: ["lock", "status"], touchesContent: false) { context in
             let report = context.session.lockReport()
-            if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
+            try context.show(report, report.lines)
         },
         Command(path: ["lock", "enable"]) { context in
             try enable(&context)
@@ -25,11 +25,7 @@ enum LockCommands {
         Command(path: ["lock", "now"], touchesContent: false) { context in
             context.session.lock()
             // --json: the lock's report as `lock status --json` gives it, now locked.
-            if context.json {
-                try context.output.json(context.session.lockReport())
-            } else {
-                context.output.line(tr("Locked."))
-            }
+            try context.show(context.session.lockReport(), [tr("Locked.")])
         },
         Command(path: ["lock", "set"]) { context in
             var reuse: Int?
@@ -63,7 +59,7 @@ enum LockCommands {
         case .unchanged(let method):
             context.output.line(tr("The app lock is already on (%@).", method.rawValue))
         case .changed(let method, let keyBesideVault):
-            context.output.line(tr("The app lock is on (%@).", describe(method)))
+            context.output.line(tr("The app lock is on (%@).", method.localizedSummary))
             if keyBesideVault {
                 Output.error(
                     tr(
@@ -81,51 +77,5 @@ enum LockCommands {
             return method
         }
         return context.session.defaultLockMethod()
-    }
-
-    static func describe(_ method: LockMethod) -> String {
-        switch method {
-        case .off: tr("off")
-        case .fingerprint: tr("fingerprint, falling back to your password")
-        case .password: tr("your account password")
-        case .passcode: tr("the app passcode")
-        }
-    }
-}
-
-extension LockReport {
-    /// The report as `lock status` prints it.
-    var lines: [String] {
-        var out = [
-            enabled
-                ? tr("App lock: on (%@)", LockCommands.describe(LockMethod(rawValue: method) ?? .off))
-                : tr("App lock: off")
-        ]
-        out.append(
-            tr(
-                "Unlocks last %d s in this session; the terminal UI locks after %d min idle.", reuseSeconds, idleMinutes
-            ))
-        if enabled {
-            if let until = unlockedUntil {
-                out.append(tr("This session: unlocked until %@.", until))
-            } else if sessionKeyring {
-                out.append(tr("This session: locked (the next command asks)."))
-            } else {
-                out.append(tr("This session: no kernel session keyring, so every command asks."))
-            }
-        }
-        out.append(
-            biometryLockedOut
-                ? tr("Fingerprint: locked after 5 failed scans — authenticate with your password to unlock it.")
-                : trn(
-                    "Fingerprint: %d failed scan in a row (5 lock it).",
-                    "Fingerprint: %d failed scans in a row (5 lock it).",
-                    failedScans))
-        if let until = passwordBlockedUntil {
-            out.append(tr("Password: %d wrong in a row; next try after %@.", failedPasswords, until))
-        } else {
-            out.append(tr("Password: %d wrong in a row (5 start a back-off).", failedPasswords))
-        }
-        return out
     }
 }
