@@ -46,6 +46,7 @@ enum CLI {
             }
             try checkGlobalOptions(args)
             try checkSubcommand(command, args)
+            try command.help.check(args)
             var context = Context(arguments: args, environment: environment, output: output)
             if command.cleansUpEditFiles { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {

@@ -28,24 +28,10 @@ enum LockCommands {
             try context.show(context.session.lockReport(), [tr("Locked.")])
         },
         Command(path: ["lock", "set"]) { context in
-            var reuse: Int?
-            var idle: Int?
-            guard context.arguments["--reuse"] != nil || context.arguments["--idle"] != nil else {
-                throw CLIError.usage(tr("nothing to change: give --reuse or --idle"))
-            }
-            if let text = context.arguments["--reuse"] {
-                guard let seconds = Int(text), (0...300).contains(seconds) else {
-                    throw CLIError.usage(tr("--reuse must be 0 to 300 seconds"))
-                }
-                reuse = seconds
-            }
-            if let text = context.arguments["--idle"] {
-                guard let minutes = Int(text), (1...1440).contains(minutes) else {
-                    throw CLIError.usage(tr("--idle must be 1 to 1440 minutes"))
-                }
-                idle = minutes
-            }
-            let settings = try context.session.saveLockTimes(reuseSeconds: reuse, idleMinutes: idle)
+            // The table's rules have checked that one is given, and their ranges.
+            let settings = try context.session.saveLockTimes(
+                reuseSeconds: context.arguments["--reuse"].flatMap { Int($0) },
+                idleMinutes: context.arguments["--idle"].flatMap { Int($0) })
             context.output.line(
                 tr(
                     "Unlocks last %d s; the terminal UI locks after %d min idle.", settings.reuseSeconds,
@@ -54,7 +40,7 @@ enum LockCommands {
     ]
 
     static func enable(_ context: inout Context) throws {
-        let method = try chosenMethod(context)
+        let method = chosenMethod(context)
         switch try context.session.enableLock(method) {
         case .unchanged(let method):
             context.output.line(tr("The app lock is already on (%@).", method.rawValue))
@@ -69,13 +55,8 @@ enum LockCommands {
         }
     }
 
-    static func chosenMethod(_ context: Context) throws -> LockMethod {
-        if let name = context.arguments["--method"] {
-            guard let method = LockMethod(rawValue: name), method != .off else {
-                throw CLIError.usage(tr("--method must be fingerprint, password or passcode"))
-            }
-            return method
-        }
-        return context.session.defaultLockMethod()
+    /// `--method` (which the table's rule has checked), else the session's default.
+    static func chosenMethod(_ context: Context) -> LockMethod {
+        context.arguments["--method"].flatMap(LockMethod.init) ?? context.session.defaultLockMethod()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TerminalText
 
 #if canImport(Glibc)
@@ -55,21 +56,24 @@ final class Output: @unchecked Sendable {
 
     /// Writes one line to standard error at once, control characters escaped (as `line`).
     static func error(_ text: String) {
-        writeAll(2, Array((TerminalText.block(text) + "\n").utf8))
+        try? writeAll(2, Array((TerminalText.block(text) + "\n").utf8), path: "")
     }
 
     /// Writes the buffered standard output.
     func flush() {
-        Self.writeAll(1, buffer)
+        try? Self.writeAll(1, buffer, path: "")
         buffer.removeAll()
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd`.
+    /// - Throws: `FileError` naming `path` when a write fails.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            let n = SecureFile.retrying {
+                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            }
+            guard n > 0 else { throw FileError(path: path, errno: errno) }
             offset += n
         }
     }
