@@ -39,7 +39,8 @@ extension CommandTable {
                 ],
                 rules: [
                     OptionRule(.required("--format"), message: tr("give --format json or --format ics")),
-                    OptionRule(.oneOf("--format", ["json", "ics"]), message: tr("unknown format \"%@\": give json or ics")),
+                    OptionRule(
+                        .oneOf("--format", ["json", "ics"]), message: tr("unknown format \"%@\": give json or ics")),
                 ],
                 summary: tr("Back everything up as JSON, or write your items as iCalendar to-dos (a vdir)."),
                 details: [

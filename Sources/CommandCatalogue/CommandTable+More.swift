@@ -24,7 +24,10 @@ extension CommandTable {
                     OptionRule(
                         .oneOf(
                             "--policy",
-                            ["owner", "deviceOwnerAuthentication", "biometrics", "deviceOwnerAuthenticationWithBiometrics"]),
+                            [
+                                "owner", "deviceOwnerAuthentication", "biometrics",
+                                "deviceOwnerAuthenticationWithBiometrics",
+                            ]),
                         message: tr("--policy must be biometrics or owner")),
                     OptionRule(.nonNegative("--reuse"), message: tr("--reuse needs a number of seconds")),
                 ],
@@ -78,7 +81,8 @@ extension CommandTable {
                     OptionHelp("--idle", "MINUTES", help: tr("The terminal UI's idle timeout, 1 to 1440 minutes.")),
                 ],
                 rules: [
-                    OptionRule(.anyOf(["--reuse", "--idle"]), message: tr("nothing to change: give --reuse or --idle")),
+                    OptionRule(
+                        .anyOf(["--reuse", "--idle"]), message: tr("nothing to change: give --reuse or --idle")),
                     OptionRule(.integer("--reuse", 0...300), message: tr("--reuse must be 0 to 300 seconds")),
                     OptionRule(.integer("--idle", 1...1440), message: tr("--idle must be 1 to 1440 minutes")),
                 ],

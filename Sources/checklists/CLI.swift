@@ -4,14 +4,8 @@ import ChecklistsKit
 import CommandCatalogue
 import Foundation
 import InputReading
-import Interchange
-import Keychain
-import LocalAuthentication
 import Localization
-import PrivateFiles
 import ReminderAgent
-import Reminders
-import Sodium
 import TerminalText
 import TerminalUI
 import TextEditing

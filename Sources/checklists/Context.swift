@@ -2,11 +2,9 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
-import Keychain
 import LinuxAuthentication
 import LocalAuthentication
 import Localization
-import Reminders
 
 /// Everything a command needs: its arguments, the app session, how to print.
 struct Context {

@@ -3,11 +3,6 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
-import PrivateFiles
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `export --format json [-o FILE] [--include-secret]` and `export --format ics DIR`: the
 /// session writes the files (`AppSession.exportBackup`, `exportCalendar`); this says what was

@@ -2,7 +2,6 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
-import LocalAuthentication
 import Localization
 
 /// `lock status|enable|disable|now|set`.

@@ -48,7 +48,8 @@ enum NoteCommands {
             let title = TerminalText.line(note.title)
             let rule = String(repeating: "─", count: min(60, max(3, TextWidth.of(title))))
             // The body keeps its lines and tabs; every other control character is shown escaped.
-            try context.show(NoteJSON(note), [title, rule] + (note.body.isEmpty ? [] : [TerminalText.block(note.body)]))
+            try context.show(
+                NoteJSON(note), [title, rule] + (note.body.isEmpty ? [] : [TerminalText.block(note.body)]))
         },
         Command(path: ["note", "edit"]) { context in
             let id = try ItemCommands.itemID(context)

@@ -20,7 +20,8 @@ enum ReminderCommands {
                 "\(dates.string($0.trigger.date))  \(TerminalText.line($0.content.title))  "
                     + "(\(TerminalText.line($0.content.body)))"
             }
-            try context.show(pending.map(ReminderJSON.init), pending.isEmpty ? [tr("No reminders are scheduled.")] : lines)
+            try context.show(
+                pending.map(ReminderJSON.init), pending.isEmpty ? [tr("No reminders are scheduled.")] : lines)
         },
         Command(path: ["settings"], touchesContent: false) { context in
             let session = context.session
@@ -34,7 +35,8 @@ enum ReminderCommands {
             // A click on a reminder opens the desktop app at its item.
             let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
             let agent = ReminderAgent(
-                center: try Reminders.NotificationCenter(directory: context.home), notifier: notifier, home: context.home,
+                center: try Reminders.NotificationCenter(directory: context.home), notifier: notifier,
+                home: context.home,
                 log: { Output.error("checklists agent: " + $0) })
             if try !agent.run() { context.output.line(tr("A Checklists agent already runs for %@.", context.home)) }
         },

@@ -19,7 +19,8 @@ enum SecretCommands {
             let message = try open(&context)
             try message.unlock()
             let text = message.text.map { $0.isEmpty ? tr("(no secret yet: 'checklists secret set')") : $0 } ?? ""
-            try context.show(["title": message.title, "text": message.text ?? ""], [title(shown: message.isShown), text])
+            try context.show(
+                ["title": message.title, "text": message.text ?? ""], [title(shown: message.isShown), text])
         },
         Command(path: ["secret", "set"]) { context in
             let message = try open(&context)

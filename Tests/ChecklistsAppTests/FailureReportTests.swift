@@ -10,12 +10,15 @@ import Testing
     @Test func sessionRefusalsKeepTheirKindAndMessage() {
         #expect(FailureReport(AppSessionError.locked).kind == .refused)
         #expect(FailureReport(AppSessionError.refused("No.")) == FailureReport(kind: .refused, message: "No."))
-        #expect(FailureReport(AppSessionError.rejected("Weak.")) == FailureReport(kind: .invalidInput, message: "Weak."))
+        #expect(
+            FailureReport(AppSessionError.rejected("Weak.")) == FailureReport(kind: .invalidInput, message: "Weak."))
         #expect(FailureReport(AppSessionError.storage("Gone.")) == FailureReport(kind: .storage, message: "Gone."))
     }
 
     @Test func notFoundIsARefusalAndBadInputIsNot() {
-        #expect(FailureReport(ChecklistsError.itemNotFound(7)) == FailureReport(kind: .refused, message: "No item with ID 7."))
+        #expect(
+            FailureReport(ChecklistsError.itemNotFound(7))
+                == FailureReport(kind: .refused, message: "No item with ID 7."))
         #expect(FailureReport(ChecklistsError.emptyListName).kind == .invalidInput)
     }
 
