@@ -48,6 +48,8 @@ public enum ArgumentError: Error, Sendable, Equatable {
     case missingValue(String)
     case unexpectedValue(String)
     case repeated(String)
+    /// The options break one of the command's rules (`OptionRule`): the rule's message.
+    case invalid(String)
 }
 
 extension ArgumentError: CustomStringConvertible {
@@ -57,6 +59,7 @@ extension ArgumentError: CustomStringConvertible {
         case .missingValue(let o): tr("%@ needs a value", o)
         case .unexpectedValue(let o): tr("%@ takes no value", o)
         case .repeated(let o): tr("%@ given more than once", o)
+        case .invalid(let message): message
         }
     }
 }

@@ -87,14 +87,17 @@ public struct CommandHelp: Sendable, Equatable {
     public let details: [String]
     /// Left out of the overview, the man page and command completion.
     public let hidden: Bool
+    /// What its options must satisfy beyond the spec (`check(_:)`), in the order checked.
+    public let rules: [OptionRule]
 
     public init(
-        _ path: [String], _ operands: [Operand] = [], options: [OptionHelp] = [], summary: String,
-        details: [String] = [], hidden: Bool = false
+        _ path: [String], _ operands: [Operand] = [], options: [OptionHelp] = [], rules: [OptionRule] = [],
+        summary: String, details: [String] = [], hidden: Bool = false
     ) {
         self.path = path
         self.operands = operands
         self.options = options
+        self.rules = rules
         self.summary = summary
         self.details = details
         self.hidden = hidden

@@ -104,14 +104,7 @@ public final class LifecycleEvents: Sendable {
     /// `busTimeout` (connect, then subscribe and find the session), however the buses behave.
     @discardableResult
     public func start() async -> Sources {
-        let first = state.withLock { s in
-            defer { s.started = true }
-            return !s.started && !s.stopped
-        }
-        guard first else { return [] }
-        var sources: Sources = []
-        if let timeout = configuration.idleTimeout, startIdleTimer(timeout) { sources.insert(.idleTimer) }
-        if configuration.watchesSignals, startSignals() { sources.insert(.signals) }
+        guard var sources = claimFirstStart() else { return [] }
         async let system = startLogind()
         async let session = startScreenSaver()
         sources.formUnion(await system)
@@ -124,11 +117,17 @@ public final class LifecycleEvents: Sendable {
     /// the concurrency pool. Later calls, and `start()`, then start nothing.
     @discardableResult
     public func startWithoutBuses() -> Sources {
+        claimFirstStart() ?? []
+    }
+
+    /// Marks the sources started and starts the idle timer and the signals, on the caller's
+    /// thread; nil when an earlier start (or `stop()`) came first.
+    private func claimFirstStart() -> Sources? {
         let first = state.withLock { s in
             defer { s.started = true }
             return !s.started && !s.stopped
         }
-        guard first else { return [] }
+        guard first else { return nil }
         var sources: Sources = []
         if let timeout = configuration.idleTimeout, startIdleTimer(timeout) { sources.insert(.idleTimer) }
         if configuration.watchesSignals, startSignals() { sources.insert(.signals) }

@@ -1,5 +1,6 @@
 import ChecklistsKit
 import Foundation
+import Localization
 import ReminderAgent
 import Reminders
 
@@ -15,6 +16,24 @@ public enum ReminderAdvice: Sendable, Equatable {
     case notificationsNotAllowed
     /// Notifications are allowed, but no reminder agent runs to show them.
     case noAgent
+}
+
+extension ReminderAdvice {
+    /// What to tell the user, in their language (the remedies name the CLI's commands).
+    public var message: String {
+        switch self {
+        case .dueDatePassed: tr("Note: the due date is in the past, so no reminder will fire.")
+        case .noDueDate: tr("Note: the item has no due date, so no reminder will fire.")
+        case .notificationsOff:
+            tr(
+                "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
+            )
+        case .notificationsNotAllowed:
+            tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show.")
+        case .noAgent:
+            tr("Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &').")
+        }
+    }
 }
 
 extension AppSession {

@@ -9,6 +9,8 @@ public struct UserLocale: Sendable {
     public let collation: Locale
     /// Locale used to show dates.
     public let time: Locale
+    /// `TZ` as the environment gave it (nil when unset): see `isValidTimeZone`.
+    public let timeZoneName: String?
 
     /// Reads the locale from an environment (the process's by default).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -23,6 +25,7 @@ public struct UserLocale: Sendable {
         collation = Locale(identifier: collationID)
         // Usually the same locale: made once.
         time = timeID == collationID ? collation : Locale(identifier: timeID)
+        timeZoneName = environment["TZ"]
     }
 
     /// Turns a POSIX locale name ("zh_CN.UTF-8@euro") into a Foundation identifier ("zh_CN").

@@ -37,6 +37,11 @@ extension CommandTable {
                     OptionHelp(flag: "--include-secret", help: tr("Put the secret message in the JSON backup too.")),
                     quiet,
                 ],
+                rules: [
+                    OptionRule(.required("--format"), message: tr("give --format json or --format ics")),
+                    OptionRule(
+                        .oneOf("--format", ["json", "ics"]), message: tr("unknown format \"%@\": give json or ics")),
+                ],
                 summary: tr("Back everything up as JSON, or write your items as iCalendar to-dos (a vdir)."),
                 details: [
                     tr(

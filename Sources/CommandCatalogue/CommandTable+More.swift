@@ -19,6 +19,18 @@ extension CommandTable {
                         "--reuse", "SECONDS",
                         help: tr("Accept a success from this terminal session within SECONDS (at most 300).")),
                 ],
+                rules: [
+                    // Apple's policy names are accepted too.
+                    OptionRule(
+                        .oneOf(
+                            "--policy",
+                            [
+                                "owner", "deviceOwnerAuthentication", "biometrics",
+                                "deviceOwnerAuthenticationWithBiometrics",
+                            ]),
+                        message: tr("--policy must be biometrics or owner")),
+                    OptionRule(.nonNegative("--reuse"), message: tr("--reuse needs a number of seconds")),
+                ],
                 summary: tr("Run one authentication and print the outcome and the LAError code.")),
             CommandHelp(
                 ["passcode", "set"], options: [stdin],
@@ -52,6 +64,11 @@ extension CommandTable {
                         help: tr("Default: fingerprint when a finger is enrolled, else your account password.")),
                     stdin,
                 ],
+                rules: [
+                    OptionRule(
+                        .oneOf("--method", ["fingerprint", "password", "passcode"]),
+                        message: tr("--method must be fingerprint, password or passcode"))
+                ],
                 summary: tr("Turn the app lock on (after you authenticate with the chosen method)."),
                 details: [tr("passcode asks you to choose one if none is set.")]),
             CommandHelp(
@@ -62,6 +79,12 @@ extension CommandTable {
                 options: [
                     OptionHelp("--reuse", "SECONDS", help: tr("How long an unlock lasts, 0 to 300 seconds.")),
                     OptionHelp("--idle", "MINUTES", help: tr("The terminal UI's idle timeout, 1 to 1440 minutes.")),
+                ],
+                rules: [
+                    OptionRule(
+                        .anyOf(["--reuse", "--idle"]), message: tr("nothing to change: give --reuse or --idle")),
+                    OptionRule(.integer("--reuse", 0...300), message: tr("--reuse must be 0 to 300 seconds")),
+                    OptionRule(.integer("--idle", 1...1440), message: tr("--idle must be 1 to 1440 minutes")),
                 ],
                 summary: tr("Change how long an unlock lasts (≤ 300 s) and the terminal UI's idle timeout.")),
         ]

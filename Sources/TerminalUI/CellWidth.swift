@@ -1,19 +1,16 @@
 import CNcurses
+import TerminalText
 
 /// Terminal cell widths of text, so that columns line up with wide (CJK, emoji) characters.
 enum CellWidth {
-    /// The width of one scalar: the C library's `wcwidth` when the locale knows it, else a table.
+    /// The width of one scalar: the C library's `wcwidth` when the locale knows it, else the
+    /// shared table (`TextWidth`), controls taking none.
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let known = cl_wcwidth(scalar.value)
         if known >= 0 { return Int(known) }
         switch scalar.value {
-        case 0xFE0F: return 1  // emoji presentation: the symbol before it takes two cells
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0E: return 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
         case 0..<32, 127..<160: return 0
-        default: return 1
+        default: return TextWidth.of(scalar)
         }
     }
 

@@ -18,7 +18,7 @@ final class ChecklistScreen: Screen {
     }
 
     var title: String {
-        TerminalText.line(list.name) + "  (" + ListsScreen.statusText(list.status) + ")"
+        TerminalText.line(list.name) + "  (" + list.status.localizedText + ")"
     }
     var section: Section { .checklists }
     var hints: String { tr("Space check  a add  e edit  d delete  u undo  / search  q back") }

@@ -34,22 +34,13 @@ final class ListsScreen: Screen {
         let width = canvas.width
         for (offset, index) in scroller.visible(height: area.count).enumerated() {
             let list = lists[index]
-            let status = Self.statusText(list.status)
+            let status = list.status.localizedText
             let mark = index == scroller.selection ? app.glyphs.pointer : " "
             let head = " \(mark) \(app.glyphs.icon(list.icon))  "
             let nameWidth = max(1, width - CellWidth.of(head) - CellWidth.of(status) - 3)
             let name = CellWidth.fit(TerminalText.line(list.name), to: nameWidth)
             let style: Style = index == scroller.selection ? .selected : .normal
             canvas.put(area.lowerBound + offset, [Span(head + name + "  " + status + " ", style)])
-        }
-    }
-
-    /// "N Remaining", "All Done!" or "No Items".
-    static func statusText(_ status: Checklist.Status) -> String {
-        switch status {
-        case .noItems: tr("No Items")
-        case .allDone: tr("All Done!")
-        case .remaining(let n): trn("%d Remaining", "%d Remaining", n)
         }
     }
 

@@ -45,26 +45,17 @@ final class SettingsScreen: Screen {
         switch row {
         case .appLock:
             let on = lock.method != .off
-            return (tr("App Lock"), app.glyphs.toggle(on) + (on ? "  " + Self.methodName(lock.method) : ""))
+            return (tr("App Lock"), app.glyphs.toggle(on) + (on ? "  " + lock.method.localizedName : ""))
         case .method:
             let pending = lock.method != .off && chosenMethod != lock.method
             return (
                 tr("Lock Method"),
-                "‹ " + Self.methodName(chosenMethod) + " ›" + (pending ? "  " + tr("Enter to switch") : "")
+                "‹ " + chosenMethod.localizedName + " ›" + (pending ? "  " + tr("Enter to switch") : "")
             )
         case .idle: return (tr("Lock after idle"), trn("%d minute", "%d minutes", lock.idleMinutes))
         case .reuse: return (tr("Don't ask again within"), trn("%d second", "%d seconds", lock.reuseSeconds))
         case .notifications: return (tr("Notifications"), app.glyphs.toggle(notifications.allowed))
         case .itemText: return (tr("Show Text in Notifications"), app.glyphs.toggle(notifications.showsItemText))
-        }
-    }
-
-    static func methodName(_ method: LockMethod) -> String {
-        switch method {
-        case .off: tr("Off")
-        case .fingerprint: tr("Fingerprint")
-        case .password: tr("Password")
-        case .passcode: tr("Passcode")
         }
     }
 
@@ -111,8 +102,8 @@ final class SettingsScreen: Screen {
         } catch {
             let failure =
                 turningOn
-                ? tr("Turning on %@ unlock failed", Self.methodName(method).lowercased())
-                : tr("Turning off %@ unlock failed", Self.methodName(method).lowercased())
+                ? tr("Turning on %@ unlock failed", method.localizedName.lowercased())
+                : tr("Turning off %@ unlock failed", method.localizedName.lowercased())
             app.say(failure + ": " + app.describe(error), alert: true)
         }
         lock = app.session.lockSettings
@@ -126,10 +117,10 @@ final class SettingsScreen: Screen {
         guard method != lock.method else { return }
         do {
             _ = try app.session.enableLock(method)
-            app.say(tr("App lock uses %@ now.", Self.methodName(method).lowercased()))
+            app.say(tr("App lock uses %@ now.", method.localizedName.lowercased()))
         } catch {
             app.say(
-                tr("Switching to %@ unlock failed", Self.methodName(method).lowercased()) + ": " + app.describe(error),
+                tr("Switching to %@ unlock failed", method.localizedName.lowercased()) + ": " + app.describe(error),
                 alert: true)
         }
         lock = app.session.lockSettings

@@ -10,17 +10,12 @@ enum AuthCommands {
     static let all: [Command] = [
         Command(path: ["auth", "status"], touchesContent: false) { context in
             let report = context.session.authReport()
-            if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
+            try context.show(report, report.lines)
         },
         Command(path: ["auth", "test"], touchesContent: false) { context in
-            let policy = try policy(context.arguments["--policy"])
-            var reuse: Double?
-            if let text = context.arguments["--reuse"] {
-                guard let seconds = Double(text), seconds >= 0 else {
-                    throw CLIError.usage(tr("--reuse needs a number of seconds"))
-                }
-                reuse = seconds
-            }
+            // The table's rules have checked both values.
+            let policy = policy(context.arguments["--policy"])
+            let reuse = context.arguments["--reuse"].flatMap(Double.init)
             let reason = context.arguments["--reason"] ?? tr("Checklists wants to check it is you.")
             let fingerprint: Bool
             do throws(LAError) {
@@ -35,13 +30,9 @@ enum AuthCommands {
                 throw error
             }
             let how = fingerprint ? "fingerprint" : "password"
-            if context.json {
-                try context.output.json(
-                    AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how))
-            } else {
-                context.output.line(
-                    how == "fingerprint" ? tr("Authenticated (fingerprint).") : tr("Authenticated (password)."))
-            }
+            try context.show(
+                AuthOutcome(success: true, code: nil, name: nil, message: "Authenticated.", method: how),
+                [fingerprint ? tr("Authenticated (fingerprint).") : tr("Authenticated (password).")])
         },
         Command(path: ["passcode", "set"], touchesContent: false) { context in
             try context.session.setPasscode()
@@ -57,11 +48,11 @@ enum AuthCommands {
         },
     ]
 
-    static func policy(_ name: String?) throws -> LAPolicy {
-        switch name ?? "owner" {
-        case "owner", "deviceOwnerAuthentication": .deviceOwnerAuthentication
+    /// The policy `--policy` names (default: owner).
+    static func policy(_ name: String?) -> LAPolicy {
+        switch name {
         case "biometrics", "deviceOwnerAuthenticationWithBiometrics": .deviceOwnerAuthenticationWithBiometrics
-        default: throw CLIError.usage(tr("--policy must be biometrics or owner"))
+        default: .deviceOwnerAuthentication
         }
     }
 }

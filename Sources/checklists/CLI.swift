@@ -4,14 +4,8 @@ import ChecklistsKit
 import CommandCatalogue
 import Foundation
 import InputReading
-import Interchange
-import Keychain
-import LocalAuthentication
 import Localization
-import PrivateFiles
 import ReminderAgent
-import Reminders
-import Sodium
 import TerminalText
 import TerminalUI
 import TextEditing
@@ -46,6 +40,7 @@ enum CLI {
             }
             try checkGlobalOptions(args)
             try checkSubcommand(command, args)
+            try command.help.check(args)
             var context = Context(arguments: args, environment: environment, output: output)
             if command.cleansUpEditFiles { Editor.removeLeftovers(environment: environment, home: context.home) }
             defer {
@@ -156,26 +151,12 @@ enum CLI {
     /// The exit status and the one-line message for an error.
     static func describe(_ error: Error) -> (ExitCode, String) {
         switch error {
-        case let e as CLIError: (e.code, e.message)
-        case AppSessionError.locked: (.refused, "\(error)")
-        case AppSessionError.refused(let message): (.refused, message)
-        case AppSessionError.rejected(let message): (.usage, message)
-        case AppSessionError.storage(let message): (.storage, message)
-        case let e as ArgumentError: (.usage, e.description)
-        case let e as InputReadingError: (.usage, e.description)
-        case let e as ImportFileError: (.usage, e.description)
-        case let e as ExportFileError: (e.isUsage ? .usage : .storage, e.description)
-        // Several lists share the name: a refusal that lists their IDs, as the README documents.
-        case ChecklistsError.ambiguousList: (.refused, "\(error)")
-        case let e as ChecklistsError: (e.isNotFound ? .refused : .usage, e.description)
-        case let e as StoreError: (.storage, e.description)
-        case let e as SodiumError: (.storage, e.description)
-        case let e as FileError: (.storage, e.description)
-        case let e as KeychainError: (e.isTooLarge ? .usage : .storage, e.description)
-        case let e as RemindersError: (.storage, e.description)
-        case AgentError.unsafeServicePath: (.usage, "\(error)")
-        case let e as LAError: (.refused, "\(e.message) (LAError \(e.code.rawValue) \(e.code.name))")
-        default: (.storage, "\(error)")
+        case let e as CLIError: return (e.code, e.message)
+        case let e as ArgumentError: return (.usage, e.description)
+        case let e as InputReadingError: return (.usage, e.description)
+        default:
+            let report = FailureReport(error)
+            return (ExitCode(report.kind), report.message)
         }
     }
 }

@@ -35,22 +35,13 @@ enum ChecklistCommands {
             let session = try context.content()
             let list = try session.list(try context.rest(from: 0, "LIST"))
             let (deleted, items) = try session.deleteListAndItems(id: list.id)
-            if context.json {
-                try context.output.json(ListJSON(deleted))
-            } else {
-                context.output.line(
-                    trn(
-                        "Deleted \"%2$@\" and its %1$d item.", "Deleted \"%2$@\" and its %1$d items.", items.count,
-                        TerminalText.line(deleted.name)))
-            }
+            let name = TerminalText.line(deleted.name)
+            try context.show(
+                ListJSON(deleted),
+                [trn("Deleted \"%2$@\" and its %1$d item.", "Deleted \"%2$@\" and its %1$d items.", items.count, name)])
         },
-        Command(path: ["icons"], touchesContent: false) {
-            context in
-            if context.json {
-                try context.output.json(Icon.allCases.map(IconJSON.init))
-            } else {
-                for icon in Icon.allCases { context.output.line("\(icon.glyph)  \(icon.name)") }
-            }
+        Command(path: ["icons"], touchesContent: false) { context in
+            try context.show(Icon.allCases.map(IconJSON.init), Icon.allCases.map { "\($0.glyph)  \($0.name)" })
         },
     ]
 
@@ -78,15 +69,14 @@ enum ChecklistCommands {
 
     /// Prints the list just added (`added`) or saved.
     static func show(_ list: Checklist, added: Bool, _ context: inout Context) throws {
-        if context.json {
-            try context.output.json(ListJSON(list))
-        } else {
-            let (glyph, name, icon) = (list.icon.glyph, TerminalText.line(list.name), list.icon.name)
-            context.output.line(
+        let (glyph, name, icon) = (list.icon.glyph, TerminalText.line(list.name), list.icon.name)
+        try context.show(
+            ListJSON(list),
+            [
                 added
                     ? tr("Added list %d: %@ %@ (%@)", list.id, glyph, name, icon)
-                    : tr("Saved list %d: %@ %@ (%@)", list.id, glyph, name, icon))
-        }
+                    : tr("Saved list %d: %@ %@ (%@)", list.id, glyph, name, icon)
+            ])
     }
 
     static func icon(_ name: String?) throws -> Icon? {

@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsApp
 import CommandCatalogue
 
 /// One CLI command: its words and what it does. Its arguments, options and help texts are its
@@ -34,6 +35,15 @@ enum ExitCode: Int32 {
     case usage = 2
     /// The store could not be read or written.
     case storage = 3
+
+    /// The status for a failure of `kind` (`FailureReport`).
+    init(_ kind: FailureReport.Kind) {
+        switch kind {
+        case .refused: self = .refused
+        case .invalidInput: self = .usage
+        case .storage: self = .storage
+        }
+    }
 }
 
 /// A refusal raised by the CLI itself, with the message the user sees.

@@ -2,11 +2,9 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
-import Keychain
 import LinuxAuthentication
 import LocalAuthentication
 import Localization
-import Reminders
 
 /// Everything a command needs: its arguments, the app session, how to print.
 struct Context {
@@ -30,11 +28,8 @@ struct Context {
         self.output = output
         let terminal = TerminalPresenter()
         let presenter: any AuthenticationPresenter = terminal.canPrompt ? terminal : NonInteractivePresenter()
-        var configuration = AppSession.Configuration.live(
-            home: arguments["--home"].flatMap { $0.isEmpty ? nil : $0 }, environment: environment,
-            presenter: presenter)
+        var configuration = Self.configuration(arguments, environment, presenter)
         locale = configuration.locale  // made once, from the same environment
-        configuration.keychainPreference = arguments["--keychain"]
         configuration.passcodes = SecretReader(
             fromStdin: arguments.has("--stdin"), presenter: presenter, output: output)
         configuration.questions = TerminalQuestions()
@@ -61,23 +56,9 @@ struct Context {
         return session
     }
 
-    /// The time zone for parsing and showing dates.
-    /// - Throws: A usage error when `TZ` names no zone (Foundation would silently use UTC).
-    func timeZone() throws -> TimeZone {
-        guard UserLocale.isValidTimeZone(environment["TZ"]) else {
-            throw CLIError.usage(tr("TZ=\"%@\" is not a time zone this system knows", environment["TZ"] ?? ""))
-        }
-        return TimeZone.current
-    }
-
-    /// The due date `text` names, in the user's time zone, a day alone at the all-day hour setting.
-    func dueDate(_ text: String) throws -> Date {
-        try DueDate.parse(text, timeZone: try timeZone(), allDayHour: session.allDayHour)
-    }
-
-    /// The pending-reminders store of this data directory.
-    func notificationCenter() throws -> Reminders.NotificationCenter {
-        try Reminders.NotificationCenter(directory: home)
+    /// With `--json`, `value` as JSON; else the lines `text` makes, one each.
+    func show<Value: Encodable>(_ value: @autoclosure () throws -> Value, _ text: @autoclosure () -> [String]) throws {
+        if json { try output.json(value()) } else { text().forEach(output.line) }
     }
 
     /// The positional arguments after the command's words.

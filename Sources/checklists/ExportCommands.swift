@@ -3,11 +3,6 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
-import PrivateFiles
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `export --format json [-o FILE] [--include-secret]` and `export --format ics DIR`: the
 /// session writes the files (`AppSession.exportBackup`, `exportCalendar`); this says what was
@@ -15,12 +10,8 @@ import PrivateFiles
 enum ExportCommands {
     static let all: [Command] = [
         Command(path: ["export"]) { context in
-            switch context.arguments["--format"] {
-            case "json": try exportJSON(&context)
-            case "ics": try exportCalendar(&context)
-            case nil: throw CLIError.usage(tr("give --format json or --format ics"))
-            case let other?: throw CLIError.usage(tr("unknown format \"%@\": give json or ics", other))
-            }
+            // The table's rules have checked that --format is json or ics.
+            if context.arguments["--format"] == "ics" { try exportCalendar(&context) } else { try exportJSON(&context) }
         }
     ]
 
@@ -31,7 +22,7 @@ enum ExportCommands {
             let data = try context.session.backup(includingSecret: secret).data
             // Exact bytes: the line writer's escaping would alter bidi marks and C1 controls in texts.
             context.output.flush()
-            try writeAll(1, Array(data), path: tr("standard output"))
+            try Output.writeAll(1, Array(data), path: tr("standard output"))
             warn(context, path: nil)
             return
         }
@@ -72,17 +63,5 @@ enum ExportCommands {
         Output.error(
             path.map { tr("checklists: %@ is not encrypted: anyone who can read it can read your lists.", $0) }
                 ?? tr("checklists: this backup is not encrypted: anyone who can read it can read your lists."))
-    }
-
-    /// Writes all of `bytes` to `fd`.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = SecureFile.retrying {
-                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            }
-            guard n > 0 else { throw FileError(path: path, errno: errno) }
-            offset += n
-        }
     }
 }

@@ -36,34 +36,10 @@ enum ImportCommands {
         _ context: Context, _ body: (Bool, @escaping (Int, Int) -> Void) throws -> ImportReport
     ) throws -> ImportReport {
         let quiet = context.arguments.has("--quiet")
-        let dryRun = context.arguments.has("--dry-run")
         let bar = ProgressBar(enabled: !quiet && !context.json, label: tr("Importing"))
-        let report = try body(dryRun) { done, total in bar.show(done, total) }
+        let report = try body(context.arguments.has("--dry-run")) { done, total in bar.show(done, total) }
         bar.finish()
-        let summary = report.summary
-        if context.json {
-            try context.output.json(ImportSummaryJSON(report))
-            return report
-        }
-        if quiet { return report }
-        let added = [
-            trn("%d list", "%d lists", summary.listsAdded), trn("%d item", "%d items", summary.itemsAdded),
-            trn("%d note", "%d notes", summary.notesAdded),
-        ]
-        context.output.line(
-            dryRun
-                ? tr("Would import %@, %@ and %@ (dry run: nothing was changed).", added[0], added[1], added[2])
-                : tr("Imported %@, %@ and %@.", added[0], added[1], added[2]))
-        if summary.itemsSkipped + summary.notesSkipped > 0 {
-            context.output.line(
-                tr(
-                    "Already here, skipped: %@ and %@.", trn("%d item", "%d items", summary.itemsSkipped),
-                    trn("%d note", "%d notes", summary.notesSkipped)))
-        }
-        if summary.remindersScheduled > 0 && !dryRun {
-            context.output.line(
-                trn("%d reminder scheduled.", "%d reminders scheduled.", summary.remindersScheduled))
-        }
+        if context.json || !quiet { try context.show(ImportSummaryJSON(report), report.lines) }
         return report
     }
 }

@@ -23,7 +23,7 @@ enum ItemCommands {
             }
             let read = try session.readItems(in: list.id)
             let items = read.items
-            if items.contains(where: { $0.dueDate != nil }) { _ = try context.timeZone() }
+            if items.contains(where: { $0.dueDate != nil }) { _ = try context.session.timeZone() }
             if context.json {
                 try context.output.json(items.map(ItemJSON.init))
             } else {
@@ -49,7 +49,7 @@ enum ItemCommands {
         Command(path: ["item", "add"]) { context in
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
-            let due = try context.arguments["--due"].map { try context.dueDate($0) }
+            let due = try context.arguments["--due"].map { try context.session.dueDate(from: $0) }
             let lines = text == "-" ? try StandardInput.lines() : [text]
             if lines.isEmpty { throw ChecklistsError.emptyItemText }
             let session = try context.content()
@@ -78,7 +78,7 @@ enum ItemCommands {
             var changes = ItemChanges()
             changes.text = try a["--text"].map(StandardInput.resolve)
             if let due = a["--due"] {
-                changes.dueDate = .some(try context.dueDate(due))
+                changes.dueDate = .some(try context.session.dueDate(from: due))
             }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }
@@ -94,11 +94,7 @@ enum ItemCommands {
         checkCommand("uncheck") { session, id in try session.setChecked(id: id, false) },
         Command(path: ["item", "delete"]) { context in
             let item = try context.content().deleteItem(id: try itemID(context))
-            if context.json {
-                try context.output.json(ItemJSON(item))
-            } else {
-                context.output.line(tr("Deleted item %d: %@", item.id, TerminalText.line(item.text)))
-            }
+            try context.show(ItemJSON(item), [tr("Deleted item %d: %@", item.id, TerminalText.line(item.text))])
         },
     ]
 
@@ -158,13 +154,9 @@ enum ItemCommands {
     static func show(
         _ item: ChecklistItem, remind: Bool, _ context: inout Context, message: (String) -> String
     ) throws {
-        if item.dueDate != nil { _ = try context.timeZone() }
-        if context.json {
-            try context.output.json(ItemJSON(item))
-        } else {
-            context.output.line(
-                message(line(for: item, idWidth: 1, dates: DueDate.Display(locale: context.locale.time))))
-        }
+        if item.dueDate != nil { _ = try context.session.timeZone() }
+        let dates = DueDate.Display(locale: context.locale.time)
+        try context.show(ItemJSON(item), [message(line(for: item, idWidth: 1, dates: dates))])
         guard item.shouldRemind, remind else { return }
         try ReminderCommands.remindNote(item, context)
     }

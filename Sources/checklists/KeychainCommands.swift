@@ -12,28 +12,12 @@ enum KeychainCommands {
     static let all: [Command] = [
         Command(path: ["keychain", "status"], touchesContent: false) { context in
             let status = try context.session.keychainStatus()
-            if context.json {
-                try context.output.json(status)
-                return
-            }
-            context.output.line(tr("Keychain: %@ — %@.", status.backend, status.reason))
-            if let vault = status.vaultPath {
-                context.output.line(tr("Vault: %@ (its key: %@/keychain.key)", vault, context.home))
-            } else {
-                context.output.line(
-                    tr(
-                        "Items: schema %@, attributes service=%@ key=NAME", SecretServiceKeychain.schemaName,
-                        status.service))
-            }
-            context.output.line(
-                status.holdsDataKey
-                    ? trn("%d item; the data key is here", "%d items; the data key is here", status.items)
-                    : trn("%d item; the data key is not here", "%d items; the data key is not here", status.items))
+            try context.show(status, status.lines(home: context.home))
         },
         Command(path: ["keychain", "keys"], touchesContent: false) { context in
             let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
                 .sorted()
-            if context.json { try context.output.json(keys) } else { keys.forEach(context.output.line) }
+            try context.show(keys, keys)
         },
         Command(path: ["keychain", "get"]) { context in
             let key = try context.positional(0, "KEY")
@@ -41,11 +25,7 @@ enum KeychainCommands {
             guard let value = try context.session.keychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            if context.json {
-                try context.output.json(["key": key, "value": value])
-            } else {
-                context.output.line(value)
-            }
+            try context.show(["key": key, "value": value], [value])
         },
         Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")

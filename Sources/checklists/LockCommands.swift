@@ -2,7 +2,6 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
-import LocalAuthentication
 import Localization
 
 /// `lock status|enable|disable|now|set`.
@@ -10,7 +9,7 @@ enum LockCommands {
     static let all: [Command] = [
         Command(path: ["lock", "status"], touchesContent: false) { context in
             let report = context.session.lockReport()
-            if context.json { try context.output.json(report) } else { report.lines.forEach(context.output.line) }
+            try context.show(report, report.lines)
         },
         Command(path: ["lock", "enable"]) { context in
             try enable(&context)
@@ -25,31 +24,13 @@ enum LockCommands {
         Command(path: ["lock", "now"], touchesContent: false) { context in
             context.session.lock()
             // --json: the lock's report as `lock status --json` gives it, now locked.
-            if context.json {
-                try context.output.json(context.session.lockReport())
-            } else {
-                context.output.line(tr("Locked."))
-            }
+            try context.show(context.session.lockReport(), [tr("Locked.")])
         },
         Command(path: ["lock", "set"]) { context in
-            var reuse: Int?
-            var idle: Int?
-            guard context.arguments["--reuse"] != nil || context.arguments["--idle"] != nil else {
-                throw CLIError.usage(tr("nothing to change: give --reuse or --idle"))
-            }
-            if let text = context.arguments["--reuse"] {
-                guard let seconds = Int(text), (0...300).contains(seconds) else {
-                    throw CLIError.usage(tr("--reuse must be 0 to 300 seconds"))
-                }
-                reuse = seconds
-            }
-            if let text = context.arguments["--idle"] {
-                guard let minutes = Int(text), (1...1440).contains(minutes) else {
-                    throw CLIError.usage(tr("--idle must be 1 to 1440 minutes"))
-                }
-                idle = minutes
-            }
-            let settings = try context.session.saveLockTimes(reuseSeconds: reuse, idleMinutes: idle)
+            // The table's rules have checked that one is given, and their ranges.
+            let settings = try context.session.saveLockTimes(
+                reuseSeconds: context.arguments["--reuse"].flatMap { Int($0) },
+                idleMinutes: context.arguments["--idle"].flatMap { Int($0) })
             context.output.line(
                 tr(
                     "Unlocks last %d s; the terminal UI locks after %d min idle.", settings.reuseSeconds,
@@ -58,12 +39,12 @@ enum LockCommands {
     ]
 
     static func enable(_ context: inout Context) throws {
-        let method = try chosenMethod(context)
+        let method = chosenMethod(context)
         switch try context.session.enableLock(method) {
         case .unchanged(let method):
             context.output.line(tr("The app lock is already on (%@).", method.rawValue))
         case .changed(let method, let keyBesideVault):
-            context.output.line(tr("The app lock is on (%@).", describe(method)))
+            context.output.line(tr("The app lock is on (%@).", method.localizedSummary))
             if keyBesideVault {
                 Output.error(
                     tr(
@@ -73,59 +54,8 @@ enum LockCommands {
         }
     }
 
-    static func chosenMethod(_ context: Context) throws -> LockMethod {
-        if let name = context.arguments["--method"] {
-            guard let method = LockMethod(rawValue: name), method != .off else {
-                throw CLIError.usage(tr("--method must be fingerprint, password or passcode"))
-            }
-            return method
-        }
-        return context.session.defaultLockMethod()
-    }
-
-    static func describe(_ method: LockMethod) -> String {
-        switch method {
-        case .off: tr("off")
-        case .fingerprint: tr("fingerprint, falling back to your password")
-        case .password: tr("your account password")
-        case .passcode: tr("the app passcode")
-        }
-    }
-}
-
-extension LockReport {
-    /// The report as `lock status` prints it.
-    var lines: [String] {
-        var out = [
-            enabled
-                ? tr("App lock: on (%@)", LockCommands.describe(LockMethod(rawValue: method) ?? .off))
-                : tr("App lock: off")
-        ]
-        out.append(
-            tr(
-                "Unlocks last %d s in this session; the terminal UI locks after %d min idle.", reuseSeconds, idleMinutes
-            ))
-        if enabled {
-            if let until = unlockedUntil {
-                out.append(tr("This session: unlocked until %@.", until))
-            } else if sessionKeyring {
-                out.append(tr("This session: locked (the next command asks)."))
-            } else {
-                out.append(tr("This session: no kernel session keyring, so every command asks."))
-            }
-        }
-        out.append(
-            biometryLockedOut
-                ? tr("Fingerprint: locked after 5 failed scans — authenticate with your password to unlock it.")
-                : trn(
-                    "Fingerprint: %d failed scan in a row (5 lock it).",
-                    "Fingerprint: %d failed scans in a row (5 lock it).",
-                    failedScans))
-        if let until = passwordBlockedUntil {
-            out.append(tr("Password: %d wrong in a row; next try after %@.", failedPasswords, until))
-        } else {
-            out.append(tr("Password: %d wrong in a row (5 start a back-off).", failedPasswords))
-        }
-        return out
+    /// `--method` (which the table's rule has checked), else the session's default.
+    static func chosenMethod(_ context: Context) -> LockMethod {
+        context.arguments["--method"].flatMap(LockMethod.init) ?? context.session.defaultLockMethod()
     }
 }

@@ -16,8 +16,7 @@ enum NoteCommands {
             try context.expectPositionals(atMost: 0)
             let notes = try context.content(reason: reason).notes()
             if context.json {
-                try context.output.json(
-                    notes.map(NoteSummaryJSON.init))
+                try context.output.json(notes.map(NoteSummaryJSON.init))
                 return
             }
             if notes.isEmpty { context.output.line(tr("No notes. Add one with: checklists note add --title TITLE")) }
@@ -39,22 +38,18 @@ enum NoteCommands {
             }
             if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
             let note = try context.content(reason: reason).addNote(title: title, body: body)
-            try show(note, tr("Added note %d: %@", note.id, TerminalText.line(note.title)), &context)
+            try context.show(NoteJSON(note), [tr("Added note %d: %@", note.id, TerminalText.line(note.title))])
         },
         Command(path: ["note", "show"]) { context in
             let id = try ItemCommands.itemID(context)
             guard let note = try context.content(reason: reason).note(id: id) else {
                 throw ChecklistsError.noteNotFound(id)
             }
-            if context.json {
-                try context.output.json(NoteJSON(note))
-                return
-            }
             let title = TerminalText.line(note.title)
-            context.output.line(title)
-            context.output.line(String(repeating: "─", count: min(60, max(3, TextWidth.of(title)))))
+            let rule = String(repeating: "─", count: min(60, max(3, TextWidth.of(title))))
             // The body keeps its lines and tabs; every other control character is shown escaped.
-            if !note.body.isEmpty { context.output.line(TerminalText.block(note.body)) }
+            try context.show(
+                NoteJSON(note), [title, rule] + (note.body.isEmpty ? [] : [TerminalText.block(note.body)]))
         },
         Command(path: ["note", "edit"]) { context in
             let id = try ItemCommands.itemID(context)
@@ -75,15 +70,11 @@ enum NoteCommands {
                 (title, body) = (edited.title, edited.body)
             }
             let note = try session.editNote(id: id, title: title, body: body)
-            try show(note, tr("Saved note %d: %@", note.id, TerminalText.line(note.title)), &context)
+            try context.show(NoteJSON(note), [tr("Saved note %d: %@", note.id, TerminalText.line(note.title))])
         },
         Command(path: ["note", "delete"]) { context in
             let note = try context.content(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
-            if context.json {
-                try context.output.json(NoteJSON(note))
-            } else {
-                context.output.line(tr("Deleted note %d: %@", note.id, TerminalText.line(note.title)))
-            }
+            try context.show(NoteJSON(note), [tr("Deleted note %d: %@", note.id, TerminalText.line(note.title))])
         },
     ]
 
@@ -104,14 +95,5 @@ enum NoteCommands {
     /// The title and body after the editor, or nil when the editor failed (nothing changes).
     static func editNote(title: String, body: String, _ context: Context) throws -> (title: String, body: String)? {
         Editor.splitNote(try context.edit("\(title)\n\n\(body)"))
-    }
-
-    /// Prints `message` (which names the note), or the note as JSON.
-    static func show(_ note: Note, _ message: String, _ context: inout Context) throws {
-        if context.json {
-            try context.output.json(NoteJSON(note))
-        } else {
-            context.output.line(message)
-        }
     }
 }

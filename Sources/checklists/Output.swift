@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TerminalText
 
 #if canImport(Glibc)
@@ -55,50 +56,25 @@ final class Output: @unchecked Sendable {
 
     /// Writes one line to standard error at once, control characters escaped (as `line`).
     static func error(_ text: String) {
-        writeAll(2, Array((TerminalText.block(text) + "\n").utf8))
+        try? writeAll(2, Array((TerminalText.block(text) + "\n").utf8), path: "")
     }
 
     /// Writes the buffered standard output.
     func flush() {
-        Self.writeAll(1, buffer)
+        try? Self.writeAll(1, buffer, path: "")
         buffer.removeAll()
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd`.
+    /// - Throws: `FileError` naming `path` when a write fails.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            let n = SecureFile.retrying {
+                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            }
+            guard n > 0 else { throw FileError(path: path, errno: errno) }
             offset += n
         }
-    }
-}
-
-/// Terminal column widths, so that names in Chinese or with emoji line up.
-enum TextWidth {
-    static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            switch scalar.value {
-            case 0xFE0F: width + 1  // emoji presentation: the preceding symbol takes two cells
-            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0E: width
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-                0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-                width + 2
-            default: width + 1
-            }
-        }
-    }
-
-    static func pad(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - of(text)))
-    }
-}
-
-extension TextWidth {
-    /// `number` right-aligned in at least `width` columns; never traps on a wider number.
-    static func rightAligned(_ number: Int64, to width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: " ", count: max(0, width - digits.count)) + digits
     }
 }

@@ -15,45 +15,28 @@ enum ReminderCommands {
             try context.expectPositionals(atMost: 0)
             _ = try context.store()  // they show item texts: only for an unlocked session
             let pending = try context.session.pendingReminders()
-            if context.json {
-                try context.output.json(pending.map(ReminderJSON.init))
-                return
-            }
-            if pending.isEmpty { context.output.line(tr("No reminders are scheduled.")) }
             let dates = DueDate.Display(locale: context.locale.time)
-            for request in pending {
-                context.output.line(
-                    "\(dates.string(request.trigger.date))  \(TerminalText.line(request.content.title))  "
-                        + "(\(TerminalText.line(request.content.body)))")
+            let lines = pending.map {
+                "\(dates.string($0.trigger.date))  \(TerminalText.line($0.content.title))  "
+                    + "(\(TerminalText.line($0.content.body)))"
             }
+            try context.show(
+                pending.map(ReminderJSON.init), pending.isEmpty ? [tr("No reminders are scheduled.")] : lines)
         },
         Command(path: ["settings"], touchesContent: false) { context in
             let session = context.session
             _ = try session.settingsReport()  // the reminders store opens, or the command fails first
             try session.changeSettings(context.positionals)
             let report = try session.settingsReport()
-            if context.json {
-                try context.output.json(report)
-                return
-            }
-            let shown = [
-                "authorized": tr("on"), "denied": tr("off (reminders are kept but not shown)"),
-                "notDetermined": tr("not asked yet"),
-            ]
-            context.output.line(tr("Notifications: %@", shown[report.notifications] ?? report.notifications))
-            context.output.line(
-                tr(
-                    "Item text in notifications: %@",
-                    report.itemText == "on" ? tr("on") : tr("off (\"%@\")", tr("Checklists reminder"))))
-            context.output.line(tr("App lock: %@", report.appLock))
-            context.output.line(tr("A day without a time is due at: %d:00", Int(report.allDayHour) ?? 9))
+            try context.show(report, report.lines)
         },
         Command(path: ["agent"], touchesContent: false) { context in
             try context.expectPositionals(atMost: 0)
             // A click on a reminder opens the desktop app at its item.
             let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
             let agent = ReminderAgent(
-                center: try context.notificationCenter(), notifier: notifier, home: context.home,
+                center: try Reminders.NotificationCenter(directory: context.home), notifier: notifier,
+                home: context.home,
                 log: { Output.error("checklists agent: " + $0) })
             if try !agent.run() { context.output.line(tr("A Checklists agent already runs for %@.", context.home)) }
         },
@@ -99,21 +82,6 @@ enum ReminderCommands {
     /// Says why the reminder of `item` (just added or edited) may not show; the first time a
     /// reminder is turned on, the session asks once whether Checklists may show notifications.
     static func remindNote(_ item: ChecklistItem, _ context: Context) throws {
-        switch try context.session.reminderAdvice(for: item) {
-        case .dueDatePassed?: Output.error(tr("Note: the due date is in the past, so no reminder will fire."))
-        case .noDueDate?: Output.error(tr("Note: the item has no due date, so no reminder will fire."))
-        case .notificationsOff?:
-            Output.error(
-                tr(
-                    "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
-                ))
-        case .notificationsNotAllowed?:
-            Output.error(
-                tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show."))
-        case .noAgent?:
-            Output.error(
-                tr("Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &')."))
-        case nil: break
-        }
+        if let advice = try context.session.reminderAdvice(for: item) { Output.error(advice.message) }
     }
 }

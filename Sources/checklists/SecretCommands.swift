@@ -18,13 +18,9 @@ enum SecretCommands {
             }
             let message = try open(&context)
             try message.unlock()
-            if context.json {
-                try context.output.json(["title": message.title, "text": message.text ?? ""])
-                return
-            }
-            context.output.line(title(shown: message.isShown))
-            context.output.line(
-                message.text.map { $0.isEmpty ? tr("(no secret yet: 'checklists secret set')") : $0 } ?? "")
+            let text = message.text.map { $0.isEmpty ? tr("(no secret yet: 'checklists secret set')") : $0 } ?? ""
+            try context.show(
+                ["title": message.title, "text": message.text ?? ""], [title(shown: message.isShown), text])
         },
         Command(path: ["secret", "set"]) { context in
             let message = try open(&context)

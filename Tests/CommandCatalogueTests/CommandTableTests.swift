@@ -30,6 +30,17 @@ import Testing
         #expect(words.contains("ios"))
     }
 
+    /// A rule about an option the command does not take could never fail (or always would).
+    @Test func rulesSpeakOfTheCommandsOwnOptions() {
+        for command in table.commands {
+            let own = Set(command.options.map(\.name))
+            for option in command.rules.flatMap(\.options) {
+                #expect(own.contains(option), "\(command.name): \(option)")
+            }
+        }
+        #expect(table.command(["lock", "set"])?.rules.count == 3)
+    }
+
     @Test func givesEveryCommandTheGlobalOptions() {
         let spec = table.globalSpec
         for option in ["--json", "--home", "--keychain", "--help", "--version"] {

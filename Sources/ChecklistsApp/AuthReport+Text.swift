@@ -1,9 +1,9 @@
-import ChecklistsApp
 import Localization
 
 extension AuthReport {
-    /// The report as `auth status` prints it.
-    var lines: [String] {
+    /// The report in the user's language, one line each (the advice last, after "→ "), as
+    /// `auth status` prints it and a settings screen can show it.
+    public var lines: [String] {
         var out: [String] = []
         switch fingerprint {
         case "ready": out.append(tr("Fingerprint (fprintd): ready"))
