@@ -50,6 +50,8 @@ public struct FprintdReader: BiometricDevice {
     public func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError)
         -> any BiometricSession
     {
+        // A claim made while an earlier session's Release is still under way would fail.
+        ReaderReleases.shared.wait()
         let connection: DBusConnection
         let device: String
         if let (kept, keptDevice) = handOver.take() {
@@ -114,17 +116,20 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
     }
 
     func start() throws(LAError) {
-        // Subscribe before VerifyStart: the result can arrive before the method's reply.
+        // Subscribe before VerifyStart: the result can arrive before the method's reply. Claim,
+        // sent next on this connection, reaches fprintd only after the bus has added both
+        // matches (it handles a connection's messages in order), so neither waits for a
+        // confirming round trip of its own.
         let status = connection.subscribe(
             sender: FprintdReader.service, path: device, interface: FprintdReader.deviceInterface,
-            member: "VerifyStatus"
+            member: "VerifyStatus", confirmed: false
         ) { [weak self] _, _, arguments in
             guard let self, let result = arguments.first?.string else { return }
             self.deliver(Self.event(for: result))
         }
         let properties = connection.subscribe(
             sender: FprintdReader.service, path: device, interface: "org.freedesktop.DBus.Properties",
-            member: "PropertiesChanged"
+            member: "PropertiesChanged", confirmed: false
         ) { [weak self] _, _, arguments in
             guard let self, arguments.count >= 2, let changed = arguments[1].dictionary,
                 changed["finger-needed"]?.bool == true
@@ -148,6 +153,10 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         try verifyStart()
     }
 
+    /// Stops at once; VerifyStop and Release (two round trips to fprintd, which closes the
+    /// device before it answers) go on in the background while the caller carries on with the
+    /// unlock. The next verification, and the process's exit, wait for them (`ReaderReleases`),
+    /// so no claim ever meets a release still under way.
     func stop() {
         let (wasStopped, ids) = lock.withLock {
             defer {
@@ -158,9 +167,11 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         }
         guard !wasStopped else { return }
         for id in ids { connection.unsubscribe(id) }
-        _ = try? call("VerifyStop")
-        _ = try? call("Release")
-        connection.close()
+        ReaderReleases.shared.run { [self] in
+            _ = try? call("VerifyStop")
+            _ = try? call("Release")
+            connection.close()
+        }
     }
 
     private func verifyStart() throws(LAError) {
@@ -244,4 +255,40 @@ final class HandOver: @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
+
+/// Releases of the reader still under way in the background (see `FprintdSession.stop`).
+/// `wait()` returns once they are done; the process waits for them at exit.
+final class ReaderReleases: @unchecked Sendable {
+    static let shared = ReaderReleases()
+    /// How long a wait gives the releases under way (each call has its own 10 s timeout).
+    static let patience: Double = 25
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "checklists.fprintd-release")
+    private let lock = NSLock()
+    private var waitsAtExit = false
+
+    /// Runs `body` in the background, counted until it returns.
+    func run(_ body: @escaping @Sendable () -> Void) {
+        let first = lock.withLock {
+            defer { waitsAtExit = true }
+            return !waitsAtExit
+        }
+        if first { atexit(waitForReaderReleases) }
+        group.enter()
+        queue.async { [group] in
+            body()
+            group.leave()
+        }
+    }
+
+    /// Waits for the releases under way.
+    func wait() {
+        _ = group.wait(timeout: .now() + Self.patience)
+    }
+}
+
+/// At exit: a claim made by the next process must not meet our release still under way.
+private func waitForReaderReleases() {
+    ReaderReleases.shared.wait()
 }
