@@ -28,22 +28,76 @@ public struct FprintdReader: BiometricDevice {
         do { connection = try DBusConnection(bus: bus) } catch {
             return .unavailable(reason: "\(error)")
         }
-        var kept = false
-        defer { if !kept { connection.close() } }
         let device: String
-        do { device = try defaultDevice(connection) } catch { return .unavailable(reason: error.message) }
-        do {
-            let reply = try connection.call(
-                destination: Self.service, path: device, interface: Self.deviceInterface, method: "ListEnrolledFingers",
-                arguments: [.string("")], timeout: 5)
-            let fingers = (reply.first?.strings ?? []).sorted()
-            guard !fingers.isEmpty else { return .notEnrolled }
+        do { device = try defaultDevice(connection) } catch {
+            connection.close()
+            return .unavailable(reason: error.message)
+        }
+        let status = Self.status(device: device, fingers: Result { () throws(DBusError) in try enrolledFingers(connection, device) })
+        if case .ready = status {
             handOver.keep(connection, device: device)
-            kept = true
-            return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + fingers.joined(separator: "\n")).utf8))))
+        } else {
+            connection.close()
+        }
+        return status
+    }
+
+    /// The status and a verification started together: fprintd checks `ListEnrolledFingers`,
+    /// `Claim` and `VerifyStart` each with polkit, so the enrolled fingers are asked on another
+    /// thread while this one claims the reader and starts the verification (the slowest of the
+    /// three, the fingers query, overlaps the other two instead of going before them).
+    public func statusStartingVerification(events: @escaping @Sendable (ScanEvent) -> Void)
+        -> (BiometricStatus, Result<any BiometricSession, LAError>?)
+    {
+        let connection: DBusConnection
+        let device: String
+        if let (kept, keptDevice) = handOver.take() {
+            (connection, device) = (kept, keptDevice)
+        } else {
+            do { connection = try DBusConnection(bus: bus) } catch {
+                return (.unavailable(reason: "\(error)"), nil)
+            }
+            do { device = try defaultDevice(connection) } catch {
+                connection.close()
+                return (.unavailable(reason: error.message), nil)
+            }
+        }
+        let fingers = FingersQuery { Result { () throws(DBusError) in try enrolledFingers(connection, device) } }
+        let session = FprintdSession(connection: connection, device: device, events: events)
+        let started: Result<any BiometricSession, LAError>
+        do {
+            try session.start()
+            started = .success(session)
         } catch {
+            started = .failure(error)
+        }
+        let status = Self.status(device: device, fingers: fingers.wait())
+        guard case .ready = status else {
+            session.stop()
+            return (status, nil)
+        }
+        if case .failure = started { session.stop() }
+        return (status, started)
+    }
+
+    /// The enrolled fingers' names.
+    private func enrolledFingers(_ connection: DBusConnection, _ device: String) throws(DBusError) -> [String] {
+        let reply = try connection.call(
+            destination: Self.service, path: device, interface: Self.deviceInterface, method: "ListEnrolledFingers",
+            arguments: [.string("")], timeout: 5)
+        return reply.first?.strings ?? []
+    }
+
+    /// The status that `ListEnrolledFingers`' answer means.
+    static func status(device: String, fingers: Result<[String], DBusError>) -> BiometricStatus {
+        switch fingers {
+        case .success(let names):
+            let sorted = names.sorted()
+            guard !sorted.isEmpty else { return .notEnrolled }
+            return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + sorted.joined(separator: "\n")).utf8))))
+        case .failure(let error):
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" { return .notEnrolled }
-            return .unavailable(reason: Self.explain(error))
+            return .unavailable(reason: explain(error))
         }
     }
 
@@ -66,7 +120,12 @@ public struct FprintdReader: BiometricDevice {
             }
         }
         let session = FprintdSession(connection: connection, device: device, events: events)
-        try session.start()
+        do {
+            try session.start()
+        } catch {
+            session.stop()
+            throw error
+        }
         return session
     }
 
@@ -115,6 +174,7 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         self.events = events
     }
 
+    /// Claims the reader and starts verifying; on failure the caller stops the session.
     func start() throws(LAError) {
         // Subscribe before VerifyStart: the result can arrive before the method's reply. Claim,
         // sent next on this connection, reaches fprintd only after the bus has added both
@@ -140,7 +200,6 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         do {
             try call("Claim", [.string("")])
         } catch {
-            stop()
             throw LAError(
                 .biometryNotAvailable, tr("Authentication could not start: %@.", FprintdReader.explain(error)))
         }
@@ -150,7 +209,12 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
     func next() throws(LAError) {
         lock.withLock { listening = false }
         _ = try? call("VerifyStop")
-        try verifyStart()
+        do {
+            try verifyStart()
+        } catch {
+            stop()
+            throw error
+        }
     }
 
     /// Stops at once; VerifyStop and Release (two round trips to fprintd, which closes the
@@ -174,12 +238,13 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         }
     }
 
+    /// Starts a verification; on failure the caller stops the session.
     private func verifyStart() throws(LAError) {
         lock.withLock { listening = true }
         do {
             try call("VerifyStart", [.string("any")])
         } catch {
-            stop()
+            lock.withLock { listening = false }
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" {
                 throw LAError(.biometryNotEnrolled)
             }
@@ -291,4 +356,22 @@ final class ReaderReleases: @unchecked Sendable {
 /// At exit: a claim made by the next process must not meet our release still under way.
 private func waitForReaderReleases() {
     ReaderReleases.shared.wait()
+}
+
+/// `ListEnrolledFingers` asked on a thread of its own; `wait()` returns its answer.
+final class FingersQuery: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var answer: Result<[String], DBusError> = .failure(.failed("no answer"))
+
+    init(_ ask: @escaping @Sendable () -> Result<[String], DBusError>) {
+        Thread { [self] in
+            answer = ask()
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Result<[String], DBusError> {
+        done.wait()
+        return answer
+    }
 }
