@@ -33,7 +33,8 @@ public struct FprintdReader: BiometricDevice {
             connection.close()
             return .unavailable(reason: error.message)
         }
-        let status = Self.status(device: device, fingers: Result { () throws(DBusError) in try enrolledFingers(connection, device) })
+        let fingers = Result { () throws(DBusError) in try enrolledFingers(connection, device) }
+        let status = Self.status(device: device, fingers: fingers)
         if case .ready = status {
             handOver.keep(connection, device: device)
         } else {
