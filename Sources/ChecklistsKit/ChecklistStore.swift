@@ -110,10 +110,21 @@ public final class ChecklistStore: Sendable {
     /// Finds a list by ID or by name (case-insensitive exact match).
     /// - Throws: `ChecklistsError.listNotFound`, or `.ambiguousList` when several share the name.
     public func resolveList(_ reference: String) throws -> Checklist {
-        let all = try checklists()
-        if let id = Int64(reference), let byID = all.first(where: { $0.id == id }) { return byID }
-        let wanted = reference.lowercased()
-        let named = all.filter { $0.name.lowercased() == wanted }.sorted { $0.id < $1.id }
+        let named = try read { s in
+            if let id = Int64(reference), let byID = try s.checklist(id: id) { return [byID] }
+            // Only the names are opened to find it (not every list's icon: `item add LIST` on
+            // 100 lists spent half its decryptions there); the lists found are read in full.
+            let wanted = reference.lowercased()
+            let stmt = try s.db.prepare("SELECT id, name, uid, aad FROM checklists")
+            var ids: [Int64] = []
+            while try stmt.step() {
+                let id = stmt.int64(0)
+                let key = State.binding(id: id, uid: stmt.text(2), aad: stmt.int64(3))
+                let name = try s.open(stmt.blob(1), .listName(key), table: "checklists", id: id)
+                if name.lowercased() == wanted { ids.append(id) }
+            }
+            return try ids.sorted().compactMap { try s.checklist(id: $0) }
+        }
         switch named.count {
         case 0: throw ChecklistsError.listNotFound(reference)
         case 1: return named[0]

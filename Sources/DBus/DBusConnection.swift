@@ -96,9 +96,12 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     /// Calls `handler` (on the connection's thread) for each matching signal until `unsubscribe`.
-    /// The match is in place when this returns.
+    /// - Parameter confirmed: Whether to wait (one round trip to the bus) until the match is in
+    ///   place. A caller whose next step is a method call through the same bus may pass `false`:
+    ///   the bus handles one connection's messages in order, so the match is in place before
+    ///   that call reaches its destination, and so before any signal the call causes.
     public func subscribe(
-        sender: String?, path: String?, interface: String?, member: String?,
+        sender: String?, path: String?, interface: String?, member: String?, confirmed: Bool = true,
         handler: @escaping @Sendable (_ member: String, _ path: String, _ arguments: [DBusValue]) -> Void
     ) -> UInt32 {
         let box = RawBox(Unmanaged.passRetained(SignalHandler(handler)).toOpaque())
@@ -113,6 +116,7 @@ public final class DBusConnection: @unchecked Sendable {
                 releaseHandler)
         }
         // A round trip to the bus guarantees the match rule is installed before we return.
+        guard confirmed else { return id }
         _ = try? call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             method: "GetId", timeout: 2)

@@ -10,6 +10,27 @@ public protocol BiometricDevice: Sendable {
     /// (on any thread) until the session is stopped.
     /// - Throws: `LAError` (`biometryNotAvailable`, `biometryNotEnrolled`, …) when it cannot start.
     func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError) -> any BiometricSession
+
+    /// See the extension's default (`status()`, then `startVerification` when ready).
+    func statusStartingVerification(events: @escaping @Sendable (ScanEvent) -> Void)
+        -> (BiometricStatus, Result<any BiometricSession, LAError>?)
+}
+
+extension BiometricDevice {
+    /// The status and, when it is ready, a verification started with it (its result: the session
+    /// or why it could not start), for an evaluation that scans at once. A reader may overlap the
+    /// two (fprintd: the enrolled-finger query with the claim); this default asks in turn.
+    public func statusStartingVerification(events: @escaping @Sendable (ScanEvent) -> Void)
+        -> (BiometricStatus, Result<any BiometricSession, LAError>?)
+    {
+        let status = status()
+        guard case .ready = status else { return (status, nil) }
+        do {
+            return (status, .success(try startVerification(events: events)))
+        } catch {
+            return (status, .failure(error))
+        }
+    }
 }
 
 /// A claimed reader waiting for fingers.

@@ -36,6 +36,12 @@ final class Evaluation: @unchecked Sendable {
         self.cancelTitle = cancelTitle ?? tr("Cancel")
     }
 
+    /// Where the reader's events go.
+    var scanEvents: @Sendable (ScanEvent) -> Void {
+        let channel = self.channel
+        return { channel.send(.scan($0)) }
+    }
+
     /// Ends the evaluation with `code` as soon as it next looks (invalidate, system events).
     func cancel(_ code: LAError.Code) {
         channel.send(.cancel(code))
@@ -48,6 +54,9 @@ final class Evaluation: @unchecked Sendable {
     func run(_ check: LAContext.Check) throws(LAError) -> Bool {
         environment.systemEvents.register(self)
         defer { environment.systemEvents.unregister(self) }
+        // A verification the check started is stopped unless the fingerprint loop takes it.
+        var started = check.started
+        defer { if case .success(let session)? = started { session.stop() } }
 
         if case .failure(let error) = check.result, policy == .deviceOwnerAuthenticationWithBiometrics {
             throw error
@@ -56,7 +65,9 @@ final class Evaluation: @unchecked Sendable {
         guard environment.presenter.canPrompt else { throw LAError(.notInteractive) }
 
         if check.biometryUsable {
-            switch try fingerprint(passwordFallback: policy == .deviceOwnerAuthentication) {
+            let session = started
+            started = nil
+            switch try fingerprint(passwordFallback: policy == .deviceOwnerAuthentication, started: session) {
             case .matched: return true
             case .wantsPassword: break
             }
@@ -70,11 +81,22 @@ final class Evaluation: @unchecked Sendable {
 
     // MARK: - Fingerprint
 
-    private func fingerprint(passwordFallback: Bool) throws(LAError) -> FingerprintOutcome {
-        guard let device = environment.biometrics else { throw LAError(.biometryNotAvailable) }
+    /// - Parameter started: The verification the check started, if any (else one starts here).
+    private func fingerprint(passwordFallback: Bool, started: Result<any BiometricSession, LAError>?) throws(LAError)
+        -> FingerprintOutcome
+    {
+        guard let device = environment.biometrics else {
+            if case .success(let session)? = started { session.stop() }
+            throw LAError(.biometryNotAvailable)
+        }
         let presenter = environment.presenter
         let channel = self.channel
-        let session = try device.startVerification { event in channel.send(.scan(event)) }
+        let session: any BiometricSession
+        switch started {
+        case .success(let ready)?: session = ready
+        case .failure(let error)?: throw error
+        case nil: session = try device.startVerification(events: scanEvents)
+        }
         var failures = 0
         var fallbackOffered = false
         presenter.beginFingerprintPrompt(

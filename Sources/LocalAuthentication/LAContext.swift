@@ -138,19 +138,22 @@ open class LAContext: @unchecked Sendable {
         let reason = localizedReason.isEmpty ? self.localizedReason : localizedReason
         let (invalidated, reuse, noInteraction) = locked { (_invalidated, _reuseDuration, _interactionNotAllowed) }
         if invalidated { throw LAError(.invalidContext) }
-        let check = Self.check(policy, environment)
+        let evaluation = Evaluation(
+            environment: environment, policy: policy, reason: reason,
+            fallbackTitle: localizedFallbackTitle, cancelTitle: localizedCancelTitle)
+        // An evaluation that will prompt starts the reader's verification with its status check.
+        let fresh = reuse > 0 && environment.reuse.isFresh(within: reuse)
+        let scansNow = !fresh && !noInteraction && environment.presenter.canPrompt
+        let check = Self.check(policy, environment, startingVerification: scansNow ? evaluation.scanEvents : nil)
         locked {
             _biometryType = check.biometryType
             _domainState = check.enrollment
         }
-        if reuse > 0, environment.reuse.isFresh(within: reuse), case .success = check.result {
+        if fresh, case .success = check.result {
             succeed(policy, biometric: false, enrollment: check.enrollment)
             return
         }
         if noInteraction { throw LAError(.notInteractive) }
-        let evaluation = Evaluation(
-            environment: environment, policy: policy, reason: reason,
-            fallbackTitle: localizedFallbackTitle, cancelTitle: localizedCancelTitle)
         locked { _current = evaluation }
         defer { locked { _current = nil } }
         let biometric = try evaluation.run(check)

@@ -21,4 +21,23 @@ for index in 1..<Int(CommandLine.argc) {
     }
     words.append(word)
 }
-exit(CLI.run(words, environment: ProcessInfo.processInfo.environment))
+exit(CLI.run(words, environment: processEnvironment()))
+
+/// The environment as `ProcessInfo.processInfo.environment` gives it (split at the first "=",
+/// invalid UTF-8 repaired, the last of duplicate names kept, entries without "=" left out),
+/// read from `environ` directly: Foundation's version searched each entry Character by
+/// Character, 6 % of a short command's instructions.
+func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+                decoding: bytes[(equals + 1)...], as: UTF8.self)
+        }
+        entry += 1
+    }
+    return result
+}

@@ -42,6 +42,18 @@ import Testing
         #expect(outcome.wait() == .some(nil))
     }
 
+    /// The reader is released in the background after each evaluation; the next one's claim
+    /// must wait for that release rather than find the reader still claimed.
+    @Test func backToBackEvaluationsEachClaimTheReader() throws {
+        let rig = try FprintdRig()
+        let env = environment(rig)
+        for _ in 0..<3 {
+            let outcome = start(env)
+            try rig.scan(matching: true)
+            #expect(outcome.wait() == .some(nil))
+        }
+    }
+
     @Test func threeStrangersFailTheEvaluation() throws {
         let rig = try FprintdRig()
         let presenter = ScriptedPresenter()

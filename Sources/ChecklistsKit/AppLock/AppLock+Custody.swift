@@ -16,11 +16,13 @@ extension AppLock {
         }
     }
 
-    /// The first place holding `base`: this store's items here, then in the other backend,
-    /// then the unnamed legacy items here and there.
-    func custody(holding base: String) throws -> Custody? {
+    /// The first place holding `base` — this store's items here, then in the other backend,
+    /// then the unnamed legacy items here and there — and the item read there. One read per
+    /// place: a lookup followed by a read made two (each a file vault decryption or a keyring
+    /// round trip) on every unlock.
+    func found(_ base: String) throws -> (custody: Custody, data: Data)? {
         let home = Custody(keychain: keychain, items: items, isHome: true)
-        if try home.read(base) != nil { return home }
+        if let data = try home.read(base) { return (home, data) }
         var places: [Custody] = []
         let other = fallback()
         if let other { places.append(Custody(keychain: other, items: items, isHome: false)) }
@@ -28,7 +30,10 @@ extension AppLock {
             places.append(Custody(keychain: keychain, items: items.legacy, isHome: false))
             if let other { places.append(Custody(keychain: other, items: items.legacy, isHome: false)) }
         }
-        return places.first { ((try? $0.read(base)) ?? nil) != nil }
+        for place in places {
+            if let data = (try? place.read(base)) ?? nil { return (place, data) }
+        }
+        return nil
     }
 
     /// The error for a sealed key found nowhere, saying where it was looked for.

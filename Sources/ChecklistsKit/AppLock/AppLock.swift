@@ -67,8 +67,7 @@ public struct AppLock: Sendable {
     }
 
     private func unlockWithKEK(biometrics: Bool, reason: String) throws -> SecureBytes {
-        guard let custody = try custody(holding: Self.kekWrapItem), let wrap = try custody.read(Self.kekWrapItem)
-        else { throw missing(Self.kekWrapItem) }
+        guard let (custody, wrap) = try found(Self.kekWrapItem) else { throw missing(Self.kekWrapItem) }
         var context = try evaluate(biometrics ? .fingerprint : .password, reason: reason)
         let item = context.lastSuccess?.biometric == true ? Self.fingerprintKEKItem : Self.passwordKEKItem
         var kek: Data?
@@ -101,9 +100,7 @@ public struct AppLock: Sendable {
     /// with the same persisted back-off as every password. Only the wrap decides: a passcode
     /// is right exactly when it opens the sealed key.
     private func unlockWithPasscode(reason: String) throws -> SecureBytes {
-        guard let custody = try custody(holding: Self.passcodeWrapItem),
-            let stored = try custody.read(Self.passcodeWrapItem)
-        else { throw missing(Self.passcodeWrapItem) }
+        guard let (custody, stored) = try found(Self.passcodeWrapItem) else { throw missing(Self.passcodeWrapItem) }
         let wrap = KeyWrap(bytes: Array(stored))
         var notice: String?
         for _ in 0..<environment.passwordAttempts {
@@ -172,7 +169,7 @@ public struct AppLock: Sendable {
     /// Seals the data key under a new passcode (the passcode method, after `passcode change`).
     /// - Throws: `LAError.authenticationFailed` when `old` does not open the current seal.
     public func resealPasscode(old: [UInt8], new: [UInt8]) throws {
-        guard let stored = try custody(holding: Self.passcodeWrapItem)?.read(Self.passcodeWrapItem),
+        guard let stored = try found(Self.passcodeWrapItem)?.data,
             let key = try? KeyWrap(bytes: Array(stored)).open(passcode: old)
         else { throw LAError(.authenticationFailed, tr("The current passcode does not open the app lock.")) }
         try seal(key, for: .passcode, passcode: new, context: nil)

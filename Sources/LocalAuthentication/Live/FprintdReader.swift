@@ -28,28 +28,85 @@ public struct FprintdReader: BiometricDevice {
         do { connection = try DBusConnection(bus: bus) } catch {
             return .unavailable(reason: "\(error)")
         }
-        var kept = false
-        defer { if !kept { connection.close() } }
         let device: String
-        do { device = try defaultDevice(connection) } catch { return .unavailable(reason: error.message) }
-        do {
-            let reply = try connection.call(
-                destination: Self.service, path: device, interface: Self.deviceInterface, method: "ListEnrolledFingers",
-                arguments: [.string("")], timeout: 5)
-            let fingers = (reply.first?.strings ?? []).sorted()
-            guard !fingers.isEmpty else { return .notEnrolled }
+        do { device = try defaultDevice(connection) } catch {
+            connection.close()
+            return .unavailable(reason: error.message)
+        }
+        let fingers = Result { () throws(DBusError) in try enrolledFingers(connection, device) }
+        let status = Self.status(device: device, fingers: fingers)
+        if case .ready = status {
             handOver.keep(connection, device: device)
-            kept = true
-            return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + fingers.joined(separator: "\n")).utf8))))
+        } else {
+            connection.close()
+        }
+        return status
+    }
+
+    /// The status and a verification started together: fprintd checks `ListEnrolledFingers`,
+    /// `Claim` and `VerifyStart` each with polkit, so the enrolled fingers are asked on another
+    /// thread while this one claims the reader and starts the verification (the slowest of the
+    /// three, the fingers query, overlaps the other two instead of going before them).
+    public func statusStartingVerification(events: @escaping @Sendable (ScanEvent) -> Void)
+        -> (BiometricStatus, Result<any BiometricSession, LAError>?)
+    {
+        let connection: DBusConnection
+        let device: String
+        if let (kept, keptDevice) = handOver.take() {
+            (connection, device) = (kept, keptDevice)
+        } else {
+            do { connection = try DBusConnection(bus: bus) } catch {
+                return (.unavailable(reason: "\(error)"), nil)
+            }
+            do { device = try defaultDevice(connection) } catch {
+                connection.close()
+                return (.unavailable(reason: error.message), nil)
+            }
+        }
+        let fingers = FingersQuery { Result { () throws(DBusError) in try enrolledFingers(connection, device) } }
+        let session = FprintdSession(connection: connection, device: device, events: events)
+        let started: Result<any BiometricSession, LAError>
+        do {
+            try session.start()
+            started = .success(session)
         } catch {
+            started = .failure(error)
+        }
+        let status = Self.status(device: device, fingers: fingers.wait())
+        guard case .ready = status else {
+            session.stop()
+            return (status, nil)
+        }
+        if case .failure = started { session.stop() }
+        return (status, started)
+    }
+
+    /// The enrolled fingers' names.
+    private func enrolledFingers(_ connection: DBusConnection, _ device: String) throws(DBusError) -> [String] {
+        let reply = try connection.call(
+            destination: Self.service, path: device, interface: Self.deviceInterface, method: "ListEnrolledFingers",
+            arguments: [.string("")], timeout: 5)
+        return reply.first?.strings ?? []
+    }
+
+    /// The status that `ListEnrolledFingers`' answer means.
+    static func status(device: String, fingers: Result<[String], DBusError>) -> BiometricStatus {
+        switch fingers {
+        case .success(let names):
+            let sorted = names.sorted()
+            guard !sorted.isEmpty else { return .notEnrolled }
+            return .ready(enrollment: Data(Sodium.hash(Array((device + "\n" + sorted.joined(separator: "\n")).utf8))))
+        case .failure(let error):
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" { return .notEnrolled }
-            return .unavailable(reason: Self.explain(error))
+            return .unavailable(reason: explain(error))
         }
     }
 
     public func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError)
         -> any BiometricSession
     {
+        // A claim made while an earlier session's Release is still under way would fail.
+        ReaderReleases.shared.wait()
         let connection: DBusConnection
         let device: String
         if let (kept, keptDevice) = handOver.take() {
@@ -64,7 +121,12 @@ public struct FprintdReader: BiometricDevice {
             }
         }
         let session = FprintdSession(connection: connection, device: device, events: events)
-        try session.start()
+        do {
+            try session.start()
+        } catch {
+            session.stop()
+            throw error
+        }
         return session
     }
 
@@ -113,18 +175,22 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         self.events = events
     }
 
+    /// Claims the reader and starts verifying; on failure the caller stops the session.
     func start() throws(LAError) {
-        // Subscribe before VerifyStart: the result can arrive before the method's reply.
+        // Subscribe before VerifyStart: the result can arrive before the method's reply. Claim,
+        // sent next on this connection, reaches fprintd only after the bus has added both
+        // matches (it handles a connection's messages in order), so neither waits for a
+        // confirming round trip of its own.
         let status = connection.subscribe(
             sender: FprintdReader.service, path: device, interface: FprintdReader.deviceInterface,
-            member: "VerifyStatus"
+            member: "VerifyStatus", confirmed: false
         ) { [weak self] _, _, arguments in
             guard let self, let result = arguments.first?.string else { return }
             self.deliver(Self.event(for: result))
         }
         let properties = connection.subscribe(
             sender: FprintdReader.service, path: device, interface: "org.freedesktop.DBus.Properties",
-            member: "PropertiesChanged"
+            member: "PropertiesChanged", confirmed: false
         ) { [weak self] _, _, arguments in
             guard let self, arguments.count >= 2, let changed = arguments[1].dictionary,
                 changed["finger-needed"]?.bool == true
@@ -135,7 +201,6 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         do {
             try call("Claim", [.string("")])
         } catch {
-            stop()
             throw LAError(
                 .biometryNotAvailable, tr("Authentication could not start: %@.", FprintdReader.explain(error)))
         }
@@ -145,9 +210,18 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
     func next() throws(LAError) {
         lock.withLock { listening = false }
         _ = try? call("VerifyStop")
-        try verifyStart()
+        do {
+            try verifyStart()
+        } catch {
+            stop()
+            throw error
+        }
     }
 
+    /// Stops at once; VerifyStop and Release (two round trips to fprintd, which closes the
+    /// device before it answers) go on in the background while the caller carries on with the
+    /// unlock. The next verification, and the process's exit, wait for them (`ReaderReleases`),
+    /// so no claim ever meets a release still under way.
     func stop() {
         let (wasStopped, ids) = lock.withLock {
             defer {
@@ -158,17 +232,20 @@ final class FprintdSession: BiometricSession, @unchecked Sendable {
         }
         guard !wasStopped else { return }
         for id in ids { connection.unsubscribe(id) }
-        _ = try? call("VerifyStop")
-        _ = try? call("Release")
-        connection.close()
+        ReaderReleases.shared.run { [self] in
+            _ = try? call("VerifyStop")
+            _ = try? call("Release")
+            connection.close()
+        }
     }
 
+    /// Starts a verification; on failure the caller stops the session.
     private func verifyStart() throws(LAError) {
         lock.withLock { listening = true }
         do {
             try call("VerifyStart", [.string("any")])
         } catch {
-            stop()
+            lock.withLock { listening = false }
             if error.remoteName == "net.reactivated.Fprint.Error.NoEnrolledPrints" {
                 throw LAError(.biometryNotEnrolled)
             }
@@ -243,5 +320,59 @@ final class HandOver: @unchecked Sendable {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// Releases of the reader still under way in the background (see `FprintdSession.stop`).
+/// `wait()` returns once they are done; the process waits for them at exit.
+final class ReaderReleases: @unchecked Sendable {
+    static let shared = ReaderReleases()
+    /// How long a wait gives the releases under way (each call has its own 10 s timeout).
+    static let patience: Double = 25
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "checklists.fprintd-release")
+    private let lock = NSLock()
+    private var waitsAtExit = false
+
+    /// Runs `body` in the background, counted until it returns.
+    func run(_ body: @escaping @Sendable () -> Void) {
+        let first = lock.withLock {
+            defer { waitsAtExit = true }
+            return !waitsAtExit
+        }
+        if first { atexit(waitForReaderReleases) }
+        group.enter()
+        queue.async { [group] in
+            body()
+            group.leave()
+        }
+    }
+
+    /// Waits for the releases under way.
+    func wait() {
+        _ = group.wait(timeout: .now() + Self.patience)
+    }
+}
+
+/// At exit: a claim made by the next process must not meet our release still under way.
+private func waitForReaderReleases() {
+    ReaderReleases.shared.wait()
+}
+
+/// `ListEnrolledFingers` asked on a thread of its own; `wait()` returns its answer.
+final class FingersQuery: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var answer: Result<[String], DBusError> = .failure(.failed("no answer"))
+
+    init(_ ask: @escaping @Sendable () -> Result<[String], DBusError>) {
+        Thread { [self] in
+            answer = ask()
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Result<[String], DBusError> {
+        done.wait()
+        return answer
     }
 }
