@@ -27,7 +27,7 @@ export DISPLAY=":$n" GSK_RENDERER=cairo CHECKLISTS_HOME="$work/home" \
     DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/no-bus" XDG_RUNTIME_DIR="$work" HOME="$work"
 first="env LD_PRELOAD=$work/first-frame.so"
 # The shim must end the app (else hyperfine would wait for ever): one run first, bounded.
-dbus-run-session -- timeout 60 $first "$bin/checklists-gtk" ||
+dbus-run-session -- timeout 60 $first "$bin/checklists-gtk" >/dev/null 2>&1 ||
     { echo "bench/desktop.sh: the app did not exit after its first frame" >&2; exit 1; }
 dbus-run-session -- timeout 600 hyperfine --warmup 2 --runs "${RUNS:-20}" --export-json "$work/cold.json" \
     -n "100 lists x 1,000 items" "$first $bin/checklists-gtk" \
