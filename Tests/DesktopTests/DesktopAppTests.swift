@@ -72,9 +72,9 @@ struct DesktopAppTests {
     }
 
     /// The idle timeout: with the lock on, the shortest timeout (one minute, chosen in
-    /// Preferences while the app runs) applies without a restart; the app left without input
-    /// locks by itself, closes Preferences and asks for the passcode again. Takes a minute of
-    /// waiting (no test hook shortens the timeout).
+    /// Preferences while the app runs) applies without a restart; a key in Preferences counts as
+    /// activity; the app left without input locks by itself, closes Preferences and asks for the
+    /// passcode again. Takes a minute and a half of waiting (no test hook shortens the timeout).
     @Test func locksAfterTheIdleTimeout() throws {
         let session = DesktopSession()
         let passcode = "violet kestrel 4812"

@@ -1,7 +1,8 @@
 """The idle timeout: with the app lock on (passcode, no reuse window), the shortest idle timeout
-(one minute), chosen in Preferences while the app runs, applies at once (no restart); the
-unlocked window left without a key or a click then locks by itself, closes Preferences, shows
-nothing behind the lock screen, and asks for the passcode again."""
+(one minute), chosen in Preferences while the app runs, applies at once (no restart); a key
+in another of the app's windows (Preferences) counts as activity; the app left without a key or
+a click then locks by itself, closes Preferences, shows nothing behind the lock screen, and
+asks for the passcode again."""
 import json
 import os
 import subprocess
@@ -33,9 +34,13 @@ def scenario():
     type_into(find(prefs, "spin button", "Idle Timeout (minutes)"), "1")
     key("Tab")
     wait_for("the timeout in the store", lambda: idle_minutes() == 1)
+
+    step("Half a minute on, a key in Preferences counts as activity too")
+    time.sleep(30)
+    key("Tab")
     idle_from = time.monotonic()
 
-    step("Left alone, the app locks after the idle timeout")
+    step("Left alone, the app locks a full timeout after that key")
     # Only the accessibility tree is read meanwhile: no key, no click reaches a window. (The
     # lock screen's widgets stay in the accessibility tree behind the content: the lists going
     # away is what shows the lock.)
