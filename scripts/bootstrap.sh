@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="
-pkg-config binutils
+pkg-config binutils gcc
 libsqlite3-dev sqlite3
 libicu-dev
 libsodium-dev

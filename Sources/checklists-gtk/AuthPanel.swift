@@ -72,7 +72,10 @@ final class AuthPanel {
 
     func updateFingerprint(_ update: FingerprintPromptUpdate) {
         switch update {
-        case .waitingForFinger: Build.setText(hint, tr("Touch the fingerprint reader"))
+        case .waitingForFinger:
+            // The reader waits again after each scan: the last scan's hint ("Not recognised",
+            // "Swipe was too short") stays until the next scan's result replaces it.
+            break
         case .hint(let scanHint): Build.setText(hint, Self.text(scanHint))
         case .notRecognized(let left):
             Build.setText(hint, tr("Not recognised"))

@@ -18,6 +18,8 @@ final class DesktopApp {
     private var window: MainWindow?
     private var monitor: ChangeMonitor?
     private var lifecycle: LifecycleEvents?
+    /// The idle timeout, replaced when the lock settings change (no restart).
+    private var idle: IdleWatch?
 
     init() {
         let environment = ProcessInfo.processInfo.environment
@@ -64,34 +66,39 @@ final class DesktopApp {
         self.window = window
         presenter.window = window
         session.addObserver { event in
-            DispatchQueue.main.async { MainActor.assumeIsolated { window.handle(event) } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    if case .changed(.settingsChanged(let names)) = event,
+                        !names.isDisjoint(with: ["AppLock", "LockIdleMinutes"])
+                    {
+                        self?.applyIdleTimeout()
+                    }
+                    window.handle(event)
+                }
+            }
         }
         monitor = try? session.watchChanges()
-        if ProcessInfo.processInfo.environment["CHECKLISTS_GTK_EXIT_AFTER_FIRST_FRAME"] == "1" {
-            exitAfterFirstFrame(window.window)
-        }
         if let id = MainWindow.itemArgument(CommandLine.arguments) { window.pendingItem = id }
         if let failure { return window.showStoreFailure(failure) }
         window.show(locked: !opened && session.isLocked)
         startLifecycle()
     }
 
-    /// For the cold-start benchmark (bench/desktop.sh): exits once the window has painted its
-    /// first frame. Changes nothing the user sees or how the app authenticates.
-    private func exitAfterFirstFrame(_ widget: Widget) {
-        Signals.connect(Cast.object(widget), "map") {
-            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-            Signals.connect(Cast.object(clock), "after-paint") { exit(0) }
-        }
+    /// The idle timeout in seconds while the lock is on: the lock's idle minutes; 0 is none.
+    static func idleTimeout(for lock: LockSettings) -> Double? {
+        lock.method == .off || lock.idleMinutes <= 0 ? nil : Double(lock.idleMinutes) * 60
+    }
+
+    /// Follows the lock settings as they are now (Preferences, or the CLI in another process).
+    private func applyIdleTimeout() {
+        idle?.apply(Self.idleTimeout(for: session.lockSettings))
     }
 
     /// Session lock, screensaver and sleep from logind and the screensaver, and the idle timeout
     /// (keys and clicks in the window count as activity; no signals: a window is not stopped
     /// with Ctrl-Z).
     private func startLifecycle() {
-        let minutes = session.lockSettings.idleMinutes
-        let events = LifecycleEvents(
-            configuration: .init(idleTimeout: minutes > 0 ? Double(minutes) * 60 : nil, watchesSignals: false))
+        let events = LifecycleEvents(configuration: .init(idleTimeout: nil, watchesSignals: false))
         lifecycle = events
         // The lock screen does not prompt while the login session is locked or the machine
         // sleeps; a prompt on screen then is cancelled, and it prompts again when they are back.
@@ -100,7 +107,7 @@ final class DesktopApp {
         // the prompt must be cancelled on the main thread before that.
         window?.isAway = { !events.resignedReasons.isDisjoint(with: [.sessionLocked, .sleep]) }
         let session = self.session
-        events.addObserver { event in
+        let follow: @Sendable (LifecycleEvent) -> Void = { event in
             switch event {
             case .resign(let reason):
                 if reason == .sessionLocked || reason == .sleep {
@@ -114,7 +121,11 @@ final class DesktopApp {
                 }
             }
         }
-        window?.onActivity = { events.noteActivity() }
+        events.addObserver(follow)
+        let idle = IdleWatch(post: follow)
+        self.idle = idle
+        applyIdleTimeout()
+        window?.onActivity = { idle.noteActivity() }
         Task.detached { _ = await events.start() }
     }
 

@@ -3,9 +3,9 @@ import ChecklistsApp
 import Foundation
 import GtkKit
 
-/// Windows that show content (notes, search results) close when the app locks, so nothing of
-/// it stays on screen beside the lock screen. Their edits are already saved: notes are saved
-/// as they are typed.
+/// Windows that show content or settings (notes, search results, preferences) close when the
+/// app locks, so nothing of them stays on screen beside the lock screen. Their edits are
+/// already saved: notes as they are typed, preferences as they change.
 @MainActor
 enum LockedWindows {
     /// Destroys `window` when `session` locks; the observer goes with the window.

@@ -166,21 +166,42 @@ extension MainWindow {
 }
 
 extension MainWindow {
-    /// Keys and clicks anywhere in the window, seen before the widgets handle them.
+    /// Keys and clicks anywhere in the app's windows (this one, Notes, Preferences, the forms and
+    /// dialogs), seen before the widgets handle them: typing a note is activity too.
     func watchActivity() {
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals.connectIgnoringArguments(Cast.object(keys), "key-pressed") { [weak self] in
-            self?.onActivity()
+        guard let toplevels = gtk_window_get_toplevels() else { return }
+        Signals.connectIgnoringArguments(Cast.object(toplevels), "items-changed") { [weak self] in
+            self?.watchActivity(in: toplevels)
             return false
         }
-        gtk_widget_add_controller(window, keys)
-        let clicks = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(clicks, GTK_PHASE_CAPTURE)
-        Signals.connectIgnoringArguments(Cast.object(clicks), "pressed") { [weak self] in
-            self?.onActivity()
-            return false
-        }
-        gtk_widget_add_controller(window, clicks)
+        watchActivity(in: toplevels)
     }
+
+    /// Adds the activity controllers to each window of `toplevels` that has none yet.
+    private func watchActivity(in toplevels: OpaquePointer) {
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(item) }
+            let object = Cast.to(GObject.self, OpaquePointer(item))
+            guard g_object_get_data(object, Self.watchedKey) == nil else { continue }
+            g_object_set_data(object, Self.watchedKey, item)  // any non-null mark
+            let window = Cast.widget(OpaquePointer(item))
+            let keys = gtk_event_controller_key_new()!
+            gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+            Signals.connectIgnoringArguments(Cast.object(keys), "key-pressed") { [weak self] in
+                self?.onActivity()
+                return false
+            }
+            gtk_widget_add_controller(window, keys)
+            let clicks = gtk_gesture_click_new()!
+            gtk_event_controller_set_propagation_phase(clicks, GTK_PHASE_CAPTURE)
+            Signals.connectIgnoringArguments(Cast.object(clicks), "pressed") { [weak self] in
+                self?.onActivity()
+                return false
+            }
+            gtk_widget_add_controller(window, clicks)
+        }
+    }
+
+    private static let watchedKey = "checklists-watches-activity"
 }

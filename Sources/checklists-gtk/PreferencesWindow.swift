@@ -31,6 +31,8 @@ final class PreferencesWindow {
         let gtkWindow = Cast.to(GtkWindow.self, window)
         gtk_window_set_transient_for(gtkWindow, main.gtkWindow)
         gtk_window_set_modal(gtkWindow, 1)
+        // It shows whether the lock is on and its times: nothing of it stays beside the lock screen.
+        LockedWindows.close(window, when: main.session)
         let settings = main.session.lockSettings
 
         let lockRow = adw_action_row_new()!

@@ -1,6 +1,6 @@
 """The lock screen: shown at start with the app lock on (nothing behind it), a wrong passcode
 asks again, the right one shows the lists, Ctrl+L locks again; the Notes and Search windows,
-which show content, close when the app locks."""
+which show content, and the Preferences window close when the app locks."""
 import os
 
 from desktop import *
@@ -53,6 +53,16 @@ def scenario():
     find(main, "label", "Checklists Is Locked")
     absent(app(), "frame", "Search")
     absent(app(), "frame", "Notes")
+
+    step("Locking closes the Preferences window")
+    type_into(passcode_field(main), PASSCODE)
+    key("Return")
+    find(main, "list item", "Groceries")
+    window_action(main, "win.preferences")
+    frame("Preferences")
+    window_action(main, "win.lock")
+    find(main, "label", "Checklists Is Locked")
+    absent(app(), "frame", "Preferences")
 
 
 run(scenario)

@@ -1,11 +1,10 @@
-import ChecklistsApp
-
-/// The idle timeout as a lifecycle source of its own, so that a new setting (made in Settings,
-/// or by the CLI and seen as a change event) applies at once: the timer is replaced, the rest
-/// of the lifecycle sources (buses, signals) stay as they are. Used from the UI's thread.
-final class IdleWatch {
+/// The idle timeout as a lifecycle source of its own, so that a new setting (made in the UI's
+/// settings, or by the CLI and seen as a change event) applies at once: the timer is replaced,
+/// the rest of the lifecycle sources (buses, signals) stay as they are. The terminal UI and the
+/// desktop app use it from their UI thread.
+public final class IdleWatch {
     /// The timeout in force; nil: no idle timer.
-    private(set) var timeout: Double?
+    public private(set) var timeout: Double?
     private var events: LifecycleEvents?
     private let post: @Sendable (LifecycleEvent) -> Void
     /// A new timer replaced one that had resigned for idle: the next activity ends the idle
@@ -13,7 +12,7 @@ final class IdleWatch {
     private var carriesIdle = false
 
     /// - Parameter post: Receives `.resign(.idle)` and `.becomeActive(.activity)`, on another thread.
-    init(post: @escaping @Sendable (LifecycleEvent) -> Void) {
+    public init(post: @escaping @Sendable (LifecycleEvent) -> Void) {
         self.post = post
     }
 
@@ -21,7 +20,7 @@ final class IdleWatch {
 
     /// Uses `timeout` from now on (the idle time counts from now); nothing happens when it is
     /// the one in force.
-    func apply(_ timeout: Double?) {
+    public func apply(_ timeout: Double?) {
         guard timeout != self.timeout else { return }
         carriesIdle = carriesIdle || (events?.isIdleResigned ?? false)
         events?.stop()
@@ -38,7 +37,7 @@ final class IdleWatch {
     }
 
     /// A key or other input: the idle time starts again (after an idle resign: `.becomeActive`).
-    func noteActivity() {
+    public func noteActivity() {
         events?.noteActivity()
         guard carriesIdle else { return }
         carriesIdle = false
@@ -46,7 +45,7 @@ final class IdleWatch {
     }
 
     /// Stops the timer.
-    func stop() {
+    public func stop() {
         apply(nil)
     }
 }

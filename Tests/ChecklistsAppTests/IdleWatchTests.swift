@@ -3,9 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import TerminalUI
-
-/// The loop's idle timer follows a changed timeout at once (no restart): a long timeout replaced
+/// The UI's idle timer follows a changed timeout at once (no restart): a long timeout replaced
 /// by a short one fires after the short one; none stops it.
 @Suite struct IdleWatchTests {
     /// The events seen so far.
