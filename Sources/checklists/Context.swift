@@ -76,8 +76,9 @@ struct Context {
         return positionals[index...].joined(separator: " ")
     }
 
-    /// Refuses extra positionals beyond `count`.
+    /// Refuses extra positionals beyond `count`, where an option lowers what the table's operands
+    /// allow (`help --man`, `export --format json`); `CommandHelp.check` has refused the rest.
     func expectPositionals(atMost count: Int) throws {
-        if positionals.count > count { throw CLIError.usage(tr("unexpected argument \"%@\"", positionals[count])) }
+        if positionals.count > count { throw ArgumentError.unexpectedArgument(positionals[count]) }
     }
 }
