@@ -48,6 +48,8 @@ public enum ArgumentError: Error, Sendable, Equatable {
     case missingValue(String)
     case unexpectedValue(String)
     case repeated(String)
+    /// A positional word beyond the command's operands (`lock status foo`): that word.
+    case unexpectedArgument(String)
     /// The options break one of the command's rules (`OptionRule`): the rule's message.
     case invalid(String)
 }
@@ -59,6 +61,7 @@ extension ArgumentError: CustomStringConvertible {
         case .missingValue(let o): tr("%@ needs a value", o)
         case .unexpectedValue(let o): tr("%@ takes no value", o)
         case .repeated(let o): tr("%@ given more than once", o)
+        case .unexpectedArgument(let word): tr("unexpected argument \"%@\"", word)
         case .invalid(let message): message
         }
     }

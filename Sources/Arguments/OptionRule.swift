@@ -56,11 +56,14 @@ public struct OptionRule: Sendable, Equatable {
 }
 
 extension CommandHelp {
-    /// Applies the command's rules in order.
-    /// - Throws: `ArgumentError.invalid` with the message of the first rule `arguments` break.
+    /// Applies the command's rules in order, then refuses positional words beyond its operands
+    /// (`checkOperands(_:)`).
+    /// - Throws: `ArgumentError.invalid` with the message of the first rule `arguments` break,
+    ///   else `ArgumentError.unexpectedArgument` with the first surplus word.
     public func check(_ arguments: ParsedArguments) throws(ArgumentError) {
         for rule in rules {
             if let message = rule.failure(in: arguments) { throw .invalid(message) }
         }
+        try checkOperands(arguments)
     }
 }

@@ -9,10 +9,7 @@ import TerminalText
 /// `lists`, `list add|edit|delete`, `icons`: the overview of checklists.
 enum ChecklistCommands {
     static let all: [Command] = [
-        Command(path: ["lists"]) {
-            try $0.expectPositionals(atMost: 0)
-            try printOverview(&$0)
-        },
+        Command(path: ["lists"]) { try printOverview(&$0) },
         Command(path: ["list", "add"]) { context in
             let name = try StandardInput.resolve(try context.rest(from: 0, "NAME"))
             let icon = try icon(context.arguments["--icon"]) ?? .noIcon

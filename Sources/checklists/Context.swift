@@ -84,8 +84,9 @@ struct Context {
         return text
     }
 
-    /// Refuses extra positionals beyond `count`.
+    /// Refuses extra positionals beyond `count`, where an option lowers what the table's operands
+    /// allow (`help --man`, `export --format json`); `CommandHelp.check` has refused the rest.
     func expectPositionals(atMost count: Int) throws {
-        if positionals.count > count { throw CLIError.usage(tr("unexpected argument \"%@\"", positionals[count])) }
+        if positionals.count > count { throw ArgumentError.unexpectedArgument(positionals[count]) }
     }
 }

@@ -41,7 +41,6 @@ enum ExportCommands {
             throw CLIError.usage(
                 tr("--format ics takes a folder (export --format ics DIR), without -o or --include-secret"))
         }
-        try context.expectPositionals(atMost: 1)
         let folder = try context.positional(0, "DIR")
         let bar = ProgressBar(enabled: !context.arguments.has("--quiet") && !context.json, label: tr("Exporting"))
         defer { bar.finish() }

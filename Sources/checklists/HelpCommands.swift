@@ -31,7 +31,6 @@ enum HelpCommands {
         },
         Command(path: ["completion"], touchesContent: false) { context in
             let name = try context.positional(0, "SHELL")
-            try context.expectPositionals(atMost: 1)
             guard let shell = Shell(rawValue: name) else {
                 throw CLIError.usage(
                     CLI.unknown(

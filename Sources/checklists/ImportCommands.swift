@@ -21,7 +21,6 @@ enum ImportCommands {
             }
         },
         Command(path: ["import"]) { context in
-            try context.expectPositionals(atMost: 1)
             let path = try context.positional(0, "FILE or DIR")
             let session = context.session
             let report = try run(context) { try session.importFile(at: path, dryRun: $0, progress: $1) }

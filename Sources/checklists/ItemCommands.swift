@@ -112,7 +112,6 @@ enum ItemCommands {
 
     static func itemID(_ context: Context) throws -> Int64 {
         let text = try context.positional(0, "ID")
-        try context.expectPositionals(atMost: 1)
         guard let id = Int64(text), id >= 0 else {
             throw CLIError.usage(tr("item ID must be a number, not \"%@\"", text))
         }

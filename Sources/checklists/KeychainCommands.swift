@@ -21,7 +21,6 @@ enum KeychainCommands {
         },
         Command(path: ["keychain", "get"]) { context in
             let key = try context.positional(0, "KEY")
-            try context.expectPositionals(atMost: 1)
             guard let value = try context.session.keychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
@@ -29,7 +28,6 @@ enum KeychainCommands {
         },
         Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")
-            try context.expectPositionals(atMost: 1)
             try context.session.setKeychainItem(key) {
                 try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the value"))
             }
@@ -37,7 +35,6 @@ enum KeychainCommands {
         },
         Command(path: ["keychain", "remove"]) { context in
             let key = try context.positional(0, "KEY")
-            try context.expectPositionals(atMost: 1)
             guard try context.session.removeKeychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }

@@ -13,7 +13,6 @@ enum NoteCommands {
 
     static let all: [Command] = [
         Command(path: ["notes"]) { context in
-            try context.expectPositionals(atMost: 0)
             let notes = try context.content(reason: reason).notes()
             if context.json {
                 try context.output.json(notes.map(NoteSummaryJSON.init))
@@ -28,7 +27,6 @@ enum NoteCommands {
             }
         },
         Command(path: ["note", "add"]) { context in
-            try context.expectPositionals(atMost: 0)
             try checkStandardInput(context)
             var title = try context.arguments["--title"].map(StandardInput.resolve) ?? ""
             var body = try bodyArgument(context) ?? ""

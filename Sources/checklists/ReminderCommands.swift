@@ -12,7 +12,6 @@ enum ReminderCommands {
     static let all: [Command] = [
         Command(path: ["reminders"]) {
             context in
-            try context.expectPositionals(atMost: 0)
             _ = try context.store()  // they show item texts: only for an unlocked session
             let pending = try context.session.pendingReminders()
             let dates = DueDate.Display(locale: context.locale.time)
@@ -31,7 +30,6 @@ enum ReminderCommands {
             try context.show(report, report.lines)
         },
         Command(path: ["agent"], touchesContent: false) { context in
-            try context.expectPositionals(atMost: 0)
             // A click on a reminder opens the desktop app at its item.
             let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
             let agent = ReminderAgent(

@@ -11,7 +11,6 @@ enum SecretCommands {
     static let all: [Command] = [
         Command(path: ["secret"]) {
             context in
-            try context.expectPositionals(atMost: 0)
             if !context.json {
                 context.output.line(title(shown: false))
                 context.output.flush()

@@ -41,6 +41,33 @@ import Testing
         #expect(table.command(["lock", "set"])?.rules.count == 3)
     }
 
+    /// Every command either ends in an operand that takes the rest of the line (a text of
+    /// several words, names, paths) or refuses a word beyond its operands: none drops one
+    /// silently (`lock status foo`, `keychain use file extra` once did).
+    @Test func everyCommandTakesTheRestOfTheLineOrRefusesASurplusWord() throws {
+        let restOfLine: Set = [
+            "list add", "list edit", "list delete", "items", "item add", "import ios", "help",
+            CommandTable.completionCommand,
+        ]
+        for command in table.commands {
+            let given = ParsedArguments(positionals: command.operands.map(\.name))
+            try command.checkOperands(given)
+            let surplus = ParsedArguments(positionals: given.positionals + ["surplus"])
+            if restOfLine.contains(command.name) {
+                #expect(command.takesRestOfLine, "\(command.name) should take the rest of the line")
+                #expect(throws: Never.self, "\(command.name)") { try command.checkOperands(surplus) }
+            } else {
+                #expect(!command.takesRestOfLine, "\(command.name) takes the rest of the line: add it above")
+                #expect(throws: ArgumentError.unexpectedArgument("surplus"), "\(command.name)") {
+                    try command.checkOperands(surplus)
+                }
+            }
+        }
+        #expect(table.command(["item", "add"])?.maximumOperands == nil)
+        #expect(table.command(["keychain", "use"])?.maximumOperands == 1)
+        #expect(table.command(["lock", "status"])?.maximumOperands == 0)
+    }
+
     @Test func givesEveryCommandTheGlobalOptions() {
         let spec = table.globalSpec
         for option in ["--json", "--home", "--keychain", "--help", "--version"] {
