@@ -133,8 +133,10 @@ private struct Importer {
         let stored = try s.db.scalar("SELECT count(*) FROM items") ?? 0
         guard stored <= Int64(batch.itemCount) * 8 else { return }
         let stmt = try s.db.prepare("SELECT id, uid FROM items")
-        var uids = Set<String>(minimumCapacity: Int(stored))
-        var ids = Set<Int64>(minimumCapacity: Int(stored))
+        // Room for the batch's own too: growing a set of 100,000 strings rehashed it a dozen times.
+        let room = Int(stored) + batch.itemCount
+        var uids = Set<String>(minimumCapacity: room)
+        var ids = Set<Int64>(minimumCapacity: room)
         while try stmt.step() {
             ids.insert(stmt.int64(0))
             uids.insert(stmt.text(1))

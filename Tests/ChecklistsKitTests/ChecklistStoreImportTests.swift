@@ -120,6 +120,19 @@ import Testing
         #expect(try center.pendingNotificationRequests().map(\.identifier) == ["item-9"])
     }
 
+    /// Items that come without a uid get a fresh random (version 4) UUID in lowercase.
+    @Test func itemsWithoutAUIDGetAFreshLowercaseUUID() throws {
+        let store = try open()
+        try store.importBatch(ImportBatch(lists: [.init(name: "L", items: (0..<50).map { .init(text: "\($0)") })]))
+        let uids = try store.items(in: try store.resolveList("L").id).map(\.uid)
+        #expect(Set(uids).count == 50)
+        for uid in uids {
+            let uuid = try #require(UUID(uuidString: uid))
+            #expect(uuid.uuidString.lowercased() == uid)
+            #expect(uuid.uuid.6 >> 4 == 4 && uuid.uuid.8 >> 6 == 2)
+        }
+    }
+
     /// The lists' names, totals and remaining counts, by name.
     static func counts(_ store: ChecklistStore) throws -> [String] {
         try store.checklists().map { "\($0.name) \($0.total) \($0.remaining)" }.sorted()
