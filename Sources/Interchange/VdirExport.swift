@@ -36,9 +36,7 @@ public enum VdirExport {
             // kernel does not walk the whole path again for each of 100,000 files.
             var folders: [String: Int32] = [:]
             defer { for fd in folders.values { close(fd) } }
-            var places: [(folder: Int32, name: String)] = []
-            places.reserveCapacity(files.count)
-            for file in files {
+            for (n, file) in files.enumerated() {
                 let directory = SecureFile.directory(of: file.path)
                 let name =
                     file.path.lastIndex(of: "/").map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
@@ -50,26 +48,8 @@ public enum VdirExport {
                     guard fd >= 0 else { throw FileError(path: full, errno: errno) }
                     folders[directory] = fd
                 }
-                places.append((fd, name))
-            }
-            // The files are written on every core (making 100,000 inodes is most of an export),
-            // 1,000 at a time so that progress is reported from this thread between them.
-            let targets = places
-            for start in stride(from: 0, to: files.count, by: 1000) {
-                let end = min(start + 1000, files.count)
-                let failures = parallelMap(end - start, run: 16) { offset -> FileError? in
-                    let n = start + offset
-                    do {
-                        try writeNew(
-                            targets[n].folder, targets[n].name, path: temporary + "/" + files[n].path, files[n].contents
-                        )
-                        return nil
-                    } catch {
-                        return error as? FileError ?? FileError(path: temporary + "/" + files[n].path, errno: EIO)
-                    }
-                }
-                if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-                progress(end, files.count)
+                try writeNew(fd, name, path: temporary + "/" + file.path, file.contents)
+                if n % 1000 == 0 { progress(n, files.count) }
             }
             guard rename(temporary, target) == 0 else { throw FileError(path: target, errno: errno) }
             staging = nil
