@@ -5,9 +5,9 @@
 
 BIN is the directory of the `checklists` binary (the release build for the figures in the
 README). Each step runs the binary once in a fresh temp home and reports wall time (median of
-3) and peak RSS. Steps: iOS Checklists.plist (binary NSKeyedArchiver archive, 100 lists x N/100
-items) import; JSON backup export; JSON import into an empty home; iCalendar vdir export
-(N files); vdir import; the byte-exact check of export -> import -> export.
+3), CPU time (user + system, median of 3) and peak RSS. Steps: iOS Checklists.plist (binary
+NSKeyedArchiver archive, 100 lists x N/100 items) import; JSON backup export; JSON import into
+an empty home; iCalendar vdir export (N files); vdir import; the byte-exact check of export -> import -> export.
 """
 import json
 import os
@@ -64,8 +64,9 @@ def run(binary, home, *args):
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"failed: {' '.join(args)}\n{result.stderr}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return elapsed, peak, result
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return elapsed, after.ru_maxrss, result, cpu
 
 
 def main():
@@ -81,16 +82,21 @@ def main():
 
         def step(label, prepare, *args):
             times = []
+            cpus = []
             rss = 0
             for attempt in range(3):
                 home = os.path.join(work, f"{label.replace(' ', '-')}-{attempt}")
                 args_now = prepare(home, attempt)
-                elapsed, peak, _ = run(binary, home, *args_now)
+                elapsed, peak, _, cpu = run(binary, home, *args_now)
                 times.append(elapsed)
+                cpus.append(cpu)
                 rss = max(rss, peak)
             times.sort()
-            rows.append((label, " ".join(["checklists", *args]), times[1], rss))
-            print(f"{label:28} {times[1] * 1000:8.0f} ms  (min {times[0] * 1000:.0f}, max {times[2] * 1000:.0f})")
+            cpus.sort()
+            rows.append((label, " ".join(["checklists", *args]), times[1], rss, cpus[1]))
+            # CPU (user + system, all threads): what the step costs whatever else the machine runs.
+            print(f"{label:28} {times[1] * 1000:8.0f} ms  (min {times[0] * 1000:.0f}, max {times[2] * 1000:.0f})"
+                  f"  cpu {cpus[1] * 1000:.0f} ms")
 
         source = os.path.join(work, "source")
         run(binary, source, "import", "ios", archive, "--quiet")

@@ -8,6 +8,10 @@
 /// ID, an item's list), `key` (a setting's key), `op` (`insert`, `update`, `delete`; `move` for
 /// the list an item left), `recount` (1 when the list's total or remaining count moved).
 ///
+/// An import (`ChecklistStore.importBatch`) logs one row per list it added items to instead of
+/// one per item (kind `item`, op `insert`, recount 1, `row` and `uid` NULL; see
+/// `ItemInsertTriggers`): a reader learns the same thing, that the list's items and counts changed.
+///
 /// The item ID counter (`ChecklistItemID`) is not logged: it moves with every item added, which
 /// the item's own row already says, and logging it would double the log's cost of a bulk add.
 public enum ChangeLog {

@@ -94,6 +94,7 @@ private struct Importer {
         let wanted = batch.settings[SettingKey.checklistItemID.rawValue].flatMap { Self.usable($0) ? $0 : nil } ?? 0
         counter = max(try s.integer(.checklistItemID), largest + 1, wanted)
         try loadStoredKeys()
+        let triggers = try ItemInsertTriggers.suspend(s.db)
         insertItemStatement = try s.db.prepare(
             """
             INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
@@ -108,6 +109,7 @@ private struct Importer {
             let id = try importList(list, byName: &byName, keepID: restoring)
             listIDs.append(id)
         }
+        try triggers.restore(s.db)
         try s.setInteger(.checklistItemID, counter)
         for note in batch.notes { try importNote(note, keepID: restoring) }
         for tombstone in batch.tombstones {
@@ -131,8 +133,10 @@ private struct Importer {
         let stored = try s.db.scalar("SELECT count(*) FROM items") ?? 0
         guard stored <= Int64(batch.itemCount) * 8 else { return }
         let stmt = try s.db.prepare("SELECT id, uid FROM items")
-        var uids = Set<String>(minimumCapacity: Int(stored))
-        var ids = Set<Int64>(minimumCapacity: Int(stored))
+        // Room for the batch's own too: growing a set of 100,000 strings rehashed it a dozen times.
+        let room = Int(stored) + batch.itemCount
+        var uids = Set<String>(minimumCapacity: room)
+        var ids = Set<Int64>(minimumCapacity: room)
         while try stmt.step() {
             ids.insert(stmt.int64(0))
             uids.insert(stmt.text(1))
@@ -205,7 +209,12 @@ private struct Importer {
             summary.listsAdded += 1
         }
         var added = 0
-        for item in list.items where try importItem(item, listID: id) { added += 1 }
+        var unchecked = 0
+        for item in list.items where try importItem(item, listID: id) {
+            added += 1
+            if !item.checked { unchecked += 1 }
+        }
+        try ItemInsertTriggers.settle(s.db, listID: id, added: added, unchecked: unchecked)
         if let saved = try s.checklist(id: id), existing == nil || added > 0 {
             changes.append(existing == nil ? .listAdded(saved) : .listUpdated(saved))
         }

@@ -388,9 +388,10 @@ extension ChecklistStore {
         try exclusive { s in try s.db.transaction { try body(s) } }
     }
 
-    /// A write transaction for a bulk change (an import). Every INSERT there fires triggers, so
-    /// SQLite keeps a statement journal for it, which past 64 KiB spills to a temp file unless
-    /// temp_store is MEMORY (set before BEGIN: a million pwrite calls at 100,000 items); the
+    /// A write transaction for a bulk change (an import). An INSERT that fires triggers makes
+    /// SQLite keep a statement journal, which past 64 KiB spills to a temp file unless temp_store
+    /// is MEMORY (set before BEGIN: a million pwrite calls at 100,000 items; the item triggers
+    /// are set aside during an import, see `ItemInsertTriggers`, the others still fire); the
     /// page cache is made large enough that the change does not spill to the WAL mid-way.
     func bulkWrite<R>(_ body: (State) throws -> R) throws -> R {
         try exclusive { state in

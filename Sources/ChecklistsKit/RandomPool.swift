@@ -18,15 +18,26 @@ struct RandomPool {
         return bytes[next..<next + count]
     }
 
-    /// A fresh uid as `ChecklistStore.State.newUID()` makes it: a random (version 4) UUID in lowercase.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A fresh uid as `ChecklistStore.State.newUID()` makes it: a random (version 4) UUID in
+    /// lowercase, its hex written here (Foundation's `uuidString` formats with sprintf).
     mutating func uid() -> String {
         let r = take(16)
-        let b = r.startIndex
-        let uuid = UUID(
-            uuid: (
-                r[b], r[b + 1], r[b + 2], r[b + 3], r[b + 4], r[b + 5], r[b + 6] & 0x0F | 0x40, r[b + 7],
-                r[b + 8] & 0x3F | 0x80, r[b + 9], r[b + 10], r[b + 11], r[b + 12], r[b + 13], r[b + 14], r[b + 15]
-            ))
-        return uuid.uuidString.lowercased()
+        let hex = Self.hexDigits
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var at = 0
+            for (n, raw) in r.enumerated() {
+                let byte = n == 6 ? raw & 0x0F | 0x40 : n == 8 ? raw & 0x3F | 0x80 : raw
+                if n == 4 || n == 6 || n == 8 || n == 10 {
+                    out[at] = 45  // "-"
+                    at += 1
+                }
+                out[at] = hex[Int(byte >> 4)]
+                out[at + 1] = hex[Int(byte & 0x0F)]
+                at += 2
+            }
+            return at
+        }
     }
 }

@@ -37,9 +37,10 @@ public enum Backup {
                 BackupDocument.Tombstone(uid: $0.uid, kind: $0.kind.rawValue, deleted: Timestamp.string($0.deletedAt))
             },
             settings: snapshot.settings, secret: secret)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(document) + Data([10])
+        // The bytes JSONEncoder gives with [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes].
+        var bytes = BackupWriter.encode(document)
+        bytes.append(10)
+        return Data(bytes)
     }
 
     /// What a backup holds: the batch to restore and the secret message, if it has one.

@@ -18,7 +18,13 @@ public struct ICalendarImport: Sendable, Equatable {
     @discardableResult
     public mutating func add(_ data: Data, list: String, timeZone: TimeZone = .current) throws(InterchangeError) -> Int
     {
-        let calendar = try ICalendarReader.read(data, timeZone: timeZone)
+        add(try ICalendarReader.read(data, timeZone: timeZone), list: list)
+    }
+
+    /// Adds the to-dos of a file already read (`ICalendarReader.read`) to the list named `list`.
+    /// - Returns: How many to-dos the file held.
+    @discardableResult
+    public mutating func add(_ calendar: ICalendarReader.Calendar, list: String) -> Int {
         let index: Int
         if let uid = calendar.listUID {
             index = listIndex(uid: uid, name: list, icon: calendar.icon)

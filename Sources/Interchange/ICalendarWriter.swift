@@ -30,13 +30,17 @@ public enum ICalendarWriter {
                 files.append(File(path: "\(directory)/\(iconFile)", contents: Data(list.icon.rawValue.utf8)))
             }
         }
-        for item in snapshot.items {
-            guard let list = lists[item.listID] else { continue }
+        // The to-dos are formatted on every core, each into its own place.
+        let items = snapshot.items
+        let byID = lists
+        let made = parallelMap(items.count) { n -> File? in
+            let item = items[n]
+            guard let list = byID[item.listID] else { return nil }
             let directory = fileName(list.uid, fallback: "list-\(list.id)")
             let name = fileName(item.uid, fallback: "item-\(item.id)") + ".ics"
-            files.append(
-                File(path: "\(directory)/\(name)", contents: Data(calendarBytes(item, icon: list.icon, list: list))))
+            return File(path: "\(directory)/\(name)", contents: Data(calendarBytes(item, icon: list.icon, list: list)))
         }
+        files += made.compactMap { $0 }
         return files
     }
 

@@ -50,31 +50,33 @@ public enum IOSChecklists {
         return lists
     }
 
-    private static func item(_ value: Any, what: String, in archive: inout KeyedArchive) throws(InterchangeError)
+    private static func item(
+        _ value: Any, what: @autoclosure () -> String, in archive: inout KeyedArchive
+    ) throws(InterchangeError)
         -> ImportBatch.Item
     {
-        let object = try archive.object(value, of: ["ChecklistItem"], what: what)
+        let object = try archive.object(value, of: ["ChecklistItem"], what: what())
         let fields = object.fields
-        let text = try archive.string(fields["Text"], what: "\(what) Text")
+        let text = try archive.string(fields["Text"], what: "\(what()) Text")
         guard !Blank.check(text) else {
-            throw .malformed("\(what) has an empty Text")
+            throw .malformed("\(what()) has an empty Text")
         }
         let checked =
             try fields["Checked"].map { v throws(InterchangeError) in
-                try KeyedArchive.bool(v, what: "\(what) Checked")
+                try KeyedArchive.bool(v, what: "\(what()) Checked")
             } ?? false
         let remind =
             try fields["ShouldRemind"].map { v throws(InterchangeError) in
-                try KeyedArchive.bool(v, what: "\(what) ShouldRemind")
+                try KeyedArchive.bool(v, what: "\(what()) ShouldRemind")
             } ?? false
         var due: Date?
         if let dueValue = fields["DueDate"], KeyedArchive.uid(dueValue) != 0 {
-            due = try archive.date(dueValue, what: "\(what) DueDate")
+            due = try archive.date(dueValue, what: "\(what()) DueDate")
         }
         var id: Int64?
         if let idValue = fields["ItemID"] {
             guard let number = KeyedArchive.integer(idValue), (0...(Int64(1) << 53)).contains(number) else {
-                throw .malformed("\(what) ItemID is not a whole number from 0 to 2^53")
+                throw .malformed("\(what()) ItemID is not a whole number from 0 to 2^53")
             }
             id = number
         }

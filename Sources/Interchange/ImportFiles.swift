@@ -98,21 +98,34 @@ public enum ImportFiles {
                 folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry, display != nil))
             }
         }
-        for (folder, name, named) in folders {
-            let files = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter {
+        let files = folders.map { folder in
+            ((try? manager.contentsOfDirectory(atPath: folder.0)) ?? []).filter {
                 $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".")
-            }.sorted()
+            }.sorted().map { folder.0 + "/" + $0 }
+        }
+        var parsed = calendars(files.flatMap { $0 }, timeZone: .current).makeIterator()
+        for ((folder, name, named), paths) in zip(folders, files) {
             // A collection with a displayname is a list even without to-dos (an empty list exported).
             if named { calendar.addList(name, icon: collectionIcon(folder)) }
-            for file in files {
-                let full = folder + "/" + file
-                do { try calendar.add(try read(full), list: name) } catch let error as InterchangeError {
-                    throw failure(full, error)
+            for path in paths {
+                switch parsed.next() {
+                case .success(let todos): calendar.add(todos, list: name)
+                case .failure(let error as InterchangeError): throw failure(path, error)
+                case .failure(let error): throw error
+                case nil: throw failure(path, InterchangeError.unrecognized("not read"))
                 }
             }
         }
         guard !calendar.lists.isEmpty else { throw ImportFileError.noCalendars(path) }
         return calendar.batch
+    }
+
+    /// Reads and parses the calendar files at `paths` on every core (a vdir of 100,000 files is
+    /// mostly open, read and close), each file's result in its place.
+    static func calendars(_ paths: [String], timeZone: TimeZone) -> [Result<ICalendarReader.Calendar, any Error>] {
+        parallelMap(paths.count, run: 64) { index in
+            Result { try ICalendarReader.read(try read(paths[index]), timeZone: timeZone) }
+        }
     }
 
     /// The icon a collection names in its `checklists-icon` file (written for lists with an icon).

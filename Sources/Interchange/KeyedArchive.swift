@@ -71,74 +71,74 @@ struct KeyedArchive {
 
     /// `value` (a UID) as an object whose class is `wanted` (plain, module-qualified or mangled).
     /// Containers (`unique`) may be read once; leaves such as dates may be shared.
-    mutating func object(_ value: Any?, of wanted: [String], what: String, unique: Bool = true)
+    mutating func object(_ value: Any?, of wanted: [String], what: @autoclosure () -> String, unique: Bool = true)
         throws(InterchangeError) -> Object
     {
-        let (resolved, index) = try resolve(value, what: what)
-        guard let fields = Self.dictionary(resolved), let index else { throw .malformed("\(what) is not an object") }
-        if unique { try enter(index, what: what) }
+        let (resolved, index) = try resolve(value, what: what())
+        guard let fields = Self.dictionary(resolved), let index else { throw .malformed("\(what()) is not an object") }
+        if unique { try enter(index, what: what()) }
         guard let classRef = fields["$class"], let classIndex = Self.uid(classRef), classIndex < objects.count else {
-            throw .malformed("\(what) has no class")
+            throw .malformed("\(what()) has no class")
         }
         if let known = matchedClasses[classIndex], known.wanted == wanted {
             return Object(index: index, className: known.name, fields: fields)
         }
         guard let classInfo = Self.dictionary(objects[classIndex]), let name = classInfo["$classname"] as? String
-        else { throw .malformed("\(what) has no class") }
+        else { throw .malformed("\(what()) has no class") }
         guard wanted.contains(where: { ClassName.matches(name, $0) }) else {
-            throw .malformed("\(what) is a \(name), expected \(wanted.joined(separator: " or "))")
+            throw .malformed("\(what()) is a \(name), expected \(wanted.joined(separator: " or "))")
         }
         matchedClasses[classIndex] = (wanted, name)
         return Object(index: index, className: name, fields: fields)
     }
 
     /// An NSArray's elements (still UIDs).
-    mutating func array(_ value: Any?, what: String, limit: Int) throws(InterchangeError) -> [Any] {
+    mutating func array(_ value: Any?, what: @autoclosure () -> String, limit: Int) throws(InterchangeError) -> [Any] {
         // Arrays may be shared (every empty NSArray is one object); what they hold may not.
-        let array = try object(value, of: ["NSArray", "NSMutableArray"], what: what, unique: false)
+        let array = try object(value, of: ["NSArray", "NSMutableArray"], what: what(), unique: false)
         guard let elements = array.fields["NS.objects"] as? [Any] else {
-            throw .malformed("\(what) has no NS.objects")
+            throw .malformed("\(what()) has no NS.objects")
         }
-        guard elements.count <= limit else { throw .tooLarge("\(what) has \(elements.count) elements") }
+        guard elements.count <= limit else { throw .tooLarge("\(what()) has \(elements.count) elements") }
         return elements
     }
 
     /// A string, archived inline or as an NSString / NSMutableString object.
-    func string(_ value: Any?, what: String) throws(InterchangeError) -> String {
-        let (resolved, _) = try resolve(value, what: what)
+    func string(_ value: Any?, what: @autoclosure () -> String) throws(InterchangeError) -> String {
+        let (resolved, _) = try resolve(value, what: what())
         let text: String
         if let inline = resolved as? String {
             text = inline
         } else if let fields = Self.dictionary(resolved), let inner = fields["NS.string"] as? String {
             text = inner
         } else {
-            throw .malformed("\(what) is not text")
+            throw .malformed("\(what()) is not text")
         }
-        guard text.utf8.count <= Self.maxStringLength else { throw .tooLarge("\(what) is over 1 MiB") }
+        guard text.utf8.count <= Self.maxStringLength else { throw .tooLarge("\(what()) is over 1 MiB") }
         return text
     }
 
     /// An NSDate, as a date in the years Checklists accepts.
-    mutating func date(_ value: Any?, what: String) throws(InterchangeError) -> Date {
-        let date = try object(value, of: ["NSDate"], what: what, unique: false)
+    mutating func date(_ value: Any?, what: @autoclosure () -> String) throws(InterchangeError) -> Date {
+        let date = try object(value, of: ["NSDate"], what: what(), unique: false)
         guard let time = Self.double(date.fields["NS.time"]), time.isFinite, abs(time) < 1e12 else {
-            throw .malformed("\(what) has no valid NS.time")
+            throw .malformed("\(what()) has no valid NS.time")
         }
         let result = Date(timeIntervalSinceReferenceDate: time)
         // The UTC year, by arithmetic (a Calendar per date is slow at 100,000 items).
         let days = Int64((result.timeIntervalSince1970 / 86_400).rounded(.down))
         let year = Timestamp.civil(fromDays: days).0
-        guard (1900...9999).contains(year) else { throw .malformed("\(what) is in the year \(year)") }
+        guard (1900...9999).contains(year) else { throw .malformed("\(what()) is in the year \(year)") }
         return result
     }
 
     // MARK: - Plain values
 
     /// A boolean stored inline (`true`/`false`, or 0/1).
-    static func bool(_ value: Any?, what: String) throws(InterchangeError) -> Bool {
+    static func bool(_ value: Any?, what: @autoclosure () -> String) throws(InterchangeError) -> Bool {
         if let value = value as? Bool, type(of: value) == Bool.self { return value }
         if let number = integer(value), number == 0 || number == 1 { return number == 1 }
-        throw .malformed("\(what) is not a boolean")
+        throw .malformed("\(what()) is not a boolean")
     }
 
     /// An integer stored inline, or nil when `value` is not one.
@@ -192,19 +192,19 @@ struct KeyedArchive {
     // MARK: - Following references
 
     /// Follows a UID to its object: the object and its index, or `value` itself when inline.
-    private func resolve(_ value: Any?, what: String) throws(InterchangeError) -> (Any, Int?) {
-        guard let value else { throw .malformed("\(what) is missing") }
+    private func resolve(_ value: Any?, what: @autoclosure () -> String) throws(InterchangeError) -> (Any, Int?) {
+        guard let value else { throw .malformed("\(what()) is missing") }
         guard let index = Self.uid(value) else { return (value, nil) }
-        guard index < objects.count else { throw .malformed("\(what) refers to object \(index) of \(objects.count)") }
-        guard index != 0 else { throw .malformed("\(what) is nil") }
+        guard index < objects.count else { throw .malformed("\(what()) refers to object \(index) of \(objects.count)") }
+        guard index != 0 else { throw .malformed("\(what()) is nil") }
         return (objects[index], index)
     }
 
     /// Records that the container at `index` is being read; a second visit is a cycle or sharing.
-    private mutating func enter(_ index: Int?, what: String) throws(InterchangeError) {
+    private mutating func enter(_ index: Int?, what: @autoclosure () -> String) throws(InterchangeError) {
         guard let index else { return }
         guard visited.insert(index).inserted else {
-            throw .malformed("\(what) refers to object \(index) a second time (a cycle or a shared object)")
+            throw .malformed("\(what()) refers to object \(index) a second time (a cycle or a shared object)")
         }
     }
 }

@@ -119,4 +119,73 @@ import Testing
         try store.importBatch(Self.batch)
         #expect(try center.pendingNotificationRequests().map(\.identifier) == ["item-9"])
     }
+
+    /// Items that come without a uid get a fresh random (version 4) UUID in lowercase.
+    @Test func itemsWithoutAUIDGetAFreshLowercaseUUID() throws {
+        let store = try open()
+        try store.importBatch(ImportBatch(lists: [.init(name: "L", items: (0..<50).map { .init(text: "\($0)") })]))
+        let uids = try store.items(in: try store.resolveList("L").id).map(\.uid)
+        #expect(Set(uids).count == 50)
+        for uid in uids {
+            let uuid = try #require(UUID(uuidString: uid))
+            #expect(uuid.uuidString.lowercased() == uid)
+            #expect(uuid.uuid.6 >> 4 == 4 && uuid.uuid.8 >> 6 == 2)
+        }
+    }
+
+    /// The lists' names, totals and remaining counts, by name.
+    static func counts(_ store: ChecklistStore) throws -> [String] {
+        try store.checklists().map { "\($0.name) \($0.total) \($0.remaining)" }.sorted()
+    }
+
+    func sqlite(_ sql: String, in directory: String) throws -> [String] {
+        let result = try CLIRunner.execute(
+            "/usr/bin/sqlite3", [directory + "/checklists.sqlite", sql], environment: [:])
+        #expect(result.status == 0, "\(sql): \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// An import sets the per-row item triggers aside and moves each list's counts once: the
+    /// counts are those the same items added one by one give, into new and existing lists.
+    @Test func countsAfterAnImportMatchThoseOfAddingItemByItem() throws {
+        let items = (0..<40).map { ImportBatch.Item(text: "Item \($0)", checked: $0 % 3 == 0) }
+        let batch = ImportBatch(lists: [
+            .init(name: "Mine", items: Array(items.prefix(9))), .init(name: "New", items: items), .init(name: "Empty"),
+            .init(name: "All done", items: [.init(text: "x", checked: true)]),
+        ])
+        let imported = try open()
+        let mine = try imported.addChecklist(name: "Mine", items: [NewItem(text: "there before", checked: true)])
+        try imported.importBatch(batch)
+        let added = try ChecklistStore(directory: dir.appending("added"), keyProvider: FixedKeyProvider())
+        try added.addChecklist(name: "Mine", items: [NewItem(text: "there before", checked: true)])
+        for list in batch.lists {
+            let target = try added.checklists().first { $0.name == list.name } ?? added.addChecklist(name: list.name)
+            for item in list.items { try added.addItem(NewItem(text: item.text, checked: item.checked), to: target.id) }
+        }
+        #expect(try Self.counts(imported) == Self.counts(added))
+        #expect(try Self.counts(imported).contains("Mine 10 6"))
+        // The triggers are back: later changes move the counts again.
+        let item = try imported.addItem(NewItem(text: "later"), to: mine.id)
+        try imported.toggleItem(id: item.id)
+        try added.addItem(NewItem(text: "later", checked: true), to: try added.resolveList("Mine").id)
+        #expect(try Self.counts(imported) == Self.counts(added))
+    }
+
+    /// The triggers an import sets aside come back exactly as they were, after a dry run too,
+    /// and the change log names each list that gained items once.
+    @Test func anImportLeavesTheTriggersAsTheyWereAndLogsEachListOnce() throws {
+        let store = try open()
+        let triggers = "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name"
+        let before = try sqlite(triggers, in: home)
+        #expect(before.joined().contains("items_counted_insert") && before.joined().contains("change_log_item_insert"))
+        let start = try #require(Int(try sqlite("SELECT max(seq) FROM change_log", in: home).first ?? ""))
+        try store.importBatch(Self.batch, dryRun: true)
+        #expect(try sqlite(triggers, in: home) == before)
+        try store.importBatch(Self.batch)
+        #expect(try sqlite(triggers, in: home) == before)
+        let lists = try store.checklists().filter { $0.name != "List" }.sorted { $0.id < $1.id }
+        let logged = try sqlite(
+            "SELECT kind, row, uid, list, op, recount FROM change_log WHERE seq > \(start) AND kind = 'item'", in: home)
+        #expect(logged == lists.map { "item|||\($0.id)|insert|1" })
+    }
 }

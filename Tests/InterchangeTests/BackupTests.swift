@@ -39,6 +39,30 @@ import Testing
         #expect(try Backup.encode(Self.snapshot, secret: "s3cret").count > data.count)
     }
 
+    /// The backup is written by hand, byte for byte as JSONEncoder wrote it before (so old and
+    /// new backups of the same store are the same file): escapes of every control character,
+    /// quotes, backslashes, slashes, non-ASCII text, empty containers and the optional fields.
+    @Test func encodesTheSameBytesAsJSONEncoder() throws {
+        var tricky = Self.snapshot
+        let controls = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) })
+        tricky.items[1].text = "\"quoted\" back\\slash a/b \u{7F} \(controls) 中文 🛒 \u{202E}"
+        tricky.lists.append(
+            Checklist(
+                id: 3, uid: "list-b", name: "Empty /", icon: .noIcon, created: Self.date(0), modified: Self.date(0)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for (snapshot, secret) in [
+            (tricky, "Secret \u{0}\n\"x\""), (tricky, nil),
+            (StoreSnapshot(lists: [], items: [], notes: [], tombstones: [], settings: [:]), nil),
+        ] {
+            let written = try Backup.encode(snapshot, secret: secret)
+            // The document JSONEncoder was given, read back from what was written.
+            let document = try BackupReader(Array(written)).document()
+            #expect(written == (try encoder.encode(document)) + Data([10]))
+            #expect(String(decoding: written, as: UTF8.self).contains(secret == nil ? "version" : "secret"))
+        }
+    }
+
     @Test func decodingGivesBackEverythingAndEncodingIsStable() throws {
         let data = try Backup.encode(Self.snapshot, secret: "Secret stuff!")
         let (batch, secret) = try Backup.decode(data)
