@@ -1,24 +1,14 @@
 import ChecklistsApp
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The UI's idle timer follows a changed timeout at once (no restart): a long timeout replaced
 /// by a short one fires after the short one; none stops it.
 @Suite struct IdleWatchTests {
-    /// The events seen so far.
-    final class Received: Sendable {
-        let events = Mutex<[LifecycleEvent]>([])
-
-        /// Waits (generously) until at least `count` events arrived.
-        func wait(for count: Int) async -> [LifecycleEvent] {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while events.withLock({ $0.count }) < count && ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-            return events.withLock { $0 }
-        }
-    }
+    /// The lifecycle events seen so far.
+    typealias Received = Recorded<LifecycleEvent>
 
     @Test func aNewTimeoutReplacesTheOldOneAtOnce() async {
         let received = Received()

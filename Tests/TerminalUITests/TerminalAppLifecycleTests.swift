@@ -31,18 +31,7 @@ import Testing
     func frame(_ app: TerminalApp) -> String { app.render(width: 80, height: 24).text }
 
     /// The lifecycle events seen so far.
-    final class Received: Sendable {
-        let events = Mutex<[LifecycleEvent]>([])
-
-        /// Waits (generously) until at least `count` events arrived.
-        func wait(for count: Int) async -> [LifecycleEvent] {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while events.withLock({ $0.count }) < count && ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-            return events.withLock { $0 }
-        }
-    }
+    typealias Received = Recorded<LifecycleEvent>
 
     @Test func theIdleTimeoutIsTheLockSettingInSecondsAndNoneWhileTheLockIsOff() {
         #expect(TerminalApp.idleTimeout(for: LockSettings(method: .off, reuseSeconds: 0, idleMinutes: 5)) == nil)

@@ -52,16 +52,9 @@ public struct FprintdReader: BiometricDevice {
     {
         let connection: DBusConnection
         let device: String
-        if let (kept, keptDevice) = handOver.take() {
-            (connection, device) = (kept, keptDevice)
-        } else {
-            do { connection = try DBusConnection(bus: bus) } catch {
-                return (.unavailable(reason: "\(error)"), nil)
-            }
-            do { device = try defaultDevice(connection) } catch {
-                connection.close()
-                return (.unavailable(reason: error.message), nil)
-            }
+        switch reader() {
+        case .success(let reached): (connection, device) = reached
+        case .failure(let failure): return (.unavailable(reason: failure.reason), nil)
         }
         let fingers = FingersQuery { Result { () throws(DBusError) in try enrolledFingers(connection, device) } }
         let session = FprintdSession(connection: connection, device: device, events: events)
@@ -105,20 +98,13 @@ public struct FprintdReader: BiometricDevice {
     public func startVerification(events: @escaping @Sendable (ScanEvent) -> Void) throws(LAError)
         -> any BiometricSession
     {
-        // A claim made while an earlier session's Release is still under way would fail.
-        ReaderReleases.shared.wait()
         let connection: DBusConnection
         let device: String
-        if let (kept, keptDevice) = handOver.take() {
-            (connection, device) = (kept, keptDevice)
-        } else {
-            do { connection = try DBusConnection(bus: bus) } catch {
-                throw LAError(.biometryNotAvailable, tr("Authentication could not start: %@.", "\(error)"))
-            }
-            do { device = try defaultDevice(connection) } catch {
-                connection.close()
-                throw error
-            }
+        switch reader() {
+        case .success(let reached): (connection, device) = reached
+        case .failure(.bus(let error)):
+            throw LAError(.biometryNotAvailable, tr("Authentication could not start: %@.", "\(error)"))
+        case .failure(.device(let error)): throw error
         }
         let session = FprintdSession(connection: connection, device: device, events: events)
         do {
@@ -128,6 +114,34 @@ public struct FprintdReader: BiometricDevice {
             throw error
         }
         return session
+    }
+
+    /// Why the reader could not be reached: no bus, or no device on it.
+    private enum Unreachable: Error {
+        case bus(DBusError)
+        case device(LAError)
+
+        /// What a status says.
+        var reason: String {
+            switch self {
+            case .bus(let error): "\(error)"
+            case .device(let error): error.message
+            }
+        }
+    }
+
+    /// The connection and device to claim the reader with: those a ready `status()` handed
+    /// over, else new ones. First waits for an earlier session's Release still under way in
+    /// the background: a claim made meanwhile would fail.
+    private func reader() -> Result<(DBusConnection, String), Unreachable> {
+        ReaderReleases.shared.wait()
+        if let kept = handOver.take() { return .success(kept) }
+        let connection: DBusConnection
+        do { connection = try DBusConnection(bus: bus) } catch { return .failure(.bus(error)) }
+        do { return .success((connection, try defaultDevice(connection))) } catch {
+            connection.close()
+            return .failure(.device(error))
+        }
     }
 
     func defaultDevice(_ connection: DBusConnection) throws(LAError) -> String {
