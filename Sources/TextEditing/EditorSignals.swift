@@ -55,7 +55,10 @@ public enum EditorSignals {
                 onSignal(signal)
                 exit(128 + signal)
             }
-            wait(for: wake[0], milliseconds: -1)
+            // SIGCHLD wakes the loop at once, but it is not to be relied on: another thread
+            // may install its own handler or take the wake pipe (two edits at once in one
+            // process, Foundation's Process), so the editor is looked for again every 250 ms.
+            wait(for: wake[0], milliseconds: 250)
         }
     }
 }

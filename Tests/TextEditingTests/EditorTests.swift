@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TextEditing
@@ -23,6 +24,29 @@ import TextEditing
             "old text\n", environment: environment(editor: "sed -i s/old/new/"), home: dir.path)
         #expect(edited == "new text\n")
         #expect(leftovers().isEmpty)
+    }
+
+    /// Two edits at once in one process (the test runner; a UI could do the same): the one
+    /// that ends first puts the signal handlers back, so the other never hears its editor's
+    /// SIGCHLD. It must still notice that its editor ended, instead of waiting for ever.
+    @Test func twoEditsAtOnceBothReturn() throws {
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let slow = dir.appending("slow-editor")
+        try "#!/bin/sh\nsleep 1\nsed -i s/old/new/ \"$1\"\n".write(toFile: slow, atomically: true, encoding: .utf8)
+        chmod(slow, 0o755)
+        let results = Mutex<[String?]>([])
+        let finished = DispatchSemaphore(value: 0)
+        for editor in [slow, "sed -i s/old/new/"] {
+            let environment = environment(editor: editor)
+            let home = dir.path
+            Thread.detachNewThread {
+                let edited = try? Editor.edit("old text\n", environment: environment, home: home)
+                results.withLock { $0.append(edited) }
+                finished.signal()
+            }
+        }
+        for _ in 0..<2 { _ = finished.wait(timeout: .now() + 20) }
+        #expect(results.withLock { $0 } == ["new text\n", "new text\n"])
     }
 
     @Test func anEditorThatFailsSavesNothing() throws {
