@@ -17,12 +17,29 @@ extension AppSession {
         return (try Backup.encode(snapshot, secret: secret), snapshot)
     }
 
-    /// Writes the JSON backup to the file `path` (0600, replaced atomically).
+    /// Writes the JSON backup to the file `path` (0600, written in full beside it and then
+    /// renamed into place, so that a failed export leaves whatever was there untouched), or into
+    /// it when it is a FIFO or a character device (`>(gpg -c …)`, /dev/null), never replaced.
+    /// - Parameter replacing: Replace a file already at `path`; otherwise one there (or one that
+    ///   appears while the backup is made) is left as it was and nothing is written.
     /// - Returns: The snapshot it was made from.
-    /// - Throws: As `backup(includingSecret:)`; `ExportFileError.cannotWriteBackup`.
-    public func exportBackup(to path: String, includingSecret: Bool) throws -> StoreSnapshot {
+    /// - Throws: `ExportFileError.fileExists` before anything is unlocked; as
+    ///   `backup(includingSecret:)`; `ExportFileError.cannotWriteBackup`.
+    public func exportBackup(to path: String, includingSecret: Bool, replacing: Bool = false) throws -> StoreSnapshot {
+        var info = stat()
+        let stream = SecureFile.isStream(path)
+        if !replacing && !stream && lstat(path, &info) == 0 { throw ExportFileError.fileExists(path) }
         let (data, snapshot) = try backup(includingSecret: includingSecret)
-        do { try SecureFile.writeAtomically(Array(data), to: path) } catch let error as FileError {
+        do {
+            if stream {
+                try SecureFile.writeStream(Array(data), to: path)
+            } else {
+                // A link is replaced itself; a folder, block device or socket never is.
+                if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK { try SecureFile.requireRegular(path) }
+                try SecureFile.writeAtomically(Array(data), to: path, exclusive: !replacing)
+            }
+        } catch let error as FileError {
+            if error.errno == EEXIST && !replacing { throw ExportFileError.fileExists(path) }
             throw ExportFileError.cannotWriteBackup(error.description)
         }
         return snapshot
@@ -31,9 +48,12 @@ extension AppSession {
     /// Writes every item as an iCalendar to-do into the new folder `folder` (one folder per list).
     /// - Parameter progress: Called with (written, total) as files are written.
     /// - Returns: The snapshot it was made from.
-    /// - Throws: `ExportFileError.folderNotEmpty` before anything is unlocked;
+    /// - Throws: `ExportFileError.folderNotEmpty` or `.notAFolder` before anything is unlocked;
     ///   `AppSessionError.locked` / `LAError`; `ExportFileError.cannotWriteExport`.
     public func exportCalendar(to folder: String, progress: (Int, Int) -> Void) throws -> StoreSnapshot {
+        var info = stat()
+        // stat, not lstat: a link to an empty folder is a folder to export into.
+        if stat(folder, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR { throw ExportFileError.notAFolder(folder) }
         try VdirExport.checkTarget(folder)
         _ = try store()
         let snapshot = try snapshot()

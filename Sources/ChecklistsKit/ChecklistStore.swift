@@ -46,6 +46,7 @@ public final class ChecklistStore: Sendable {
         databasePath = directory + "/checklists.sqlite"
         do {
             try SecureFile.makeDirectory(directory)
+            try SecureFile.requirePrivateDirectory(directory)
             if !SecureFile.exists(databasePath) { try SecureFile.touch(databasePath) }
         } catch let error as FileError {
             throw StoreError(error)

@@ -28,6 +28,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case undecryptable(table: String, id: Int64)
     /// The data directory or a file in it could not be created or secured.
     case filesystem(path: String, errno: Int32)
+    /// A file or folder of the store is there but unsafe to use (`reason` says why).
+    case unsafe(path: String, reason: String)
     /// The database path is a FIFO, device, directory or other non-regular file.
     case notRegularFile(path: String)
     /// `PRAGMA quick_check` found damage (its first finding is `detail`).
@@ -47,6 +49,7 @@ extension StoreError: CustomStringConvertible {
         case .missingKey(let path): tr("the data key is missing (%@); the database was left untouched", path)
         case .undecryptable(let table, let id): tr("row %d of %@ could not be decrypted", id, table)
         case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"
+        case .unsafe(let path, let reason): "\(path): \(reason)"
         case .notRegularFile(let path): tr("%@ is not a regular file; refusing to open it", path)
         case .damaged(let path, let detail):
             tr("%1$@ is damaged (%2$@); restore it from a backup, or try: sqlite3 %1$@ .recover", path, detail)
@@ -61,6 +64,10 @@ extension StoreError: CustomStringConvertible {
 extension StoreError {
     /// A filesystem failure of the store's files.
     init(_ error: FileError) {
-        self = .filesystem(path: error.path, errno: error.errno)
+        if let reason = error.reason {
+            self = .unsafe(path: error.path, reason: reason)
+        } else {
+            self = .filesystem(path: error.path, errno: error.errno)
+        }
     }
 }

@@ -35,6 +35,7 @@ extension CommandTable {
                         help: tr("Write the JSON backup to FILE (default: standard output)."),
                         short: "-o"),
                     OptionHelp(flag: "--include-secret", help: tr("Put the secret message in the JSON backup too.")),
+                    OptionHelp(flag: "--force", help: tr("Replace FILE if it exists (otherwise it is left as it is).")),
                     quiet,
                 ],
                 rules: [

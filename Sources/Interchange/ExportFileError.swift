@@ -4,6 +4,10 @@ import Localization
 public enum ExportFileError: Error, Sendable, Equatable {
     /// The folder for a vdir exists and holds something.
     case folderNotEmpty(String)
+    /// The folder for a vdir is a file (or something else that is not a folder).
+    case notAFolder(String)
+    /// The file for a backup exists and replacing it was not asked for.
+    case fileExists(String)
     /// The vdir could not be written (the file error's description, which names the file).
     case cannotWriteExport(String)
     /// The backup could not be written (the file error's description).
@@ -11,8 +15,10 @@ public enum ExportFileError: Error, Sendable, Equatable {
 
     /// True when the request was at fault (a usage error), not the file system.
     public var isUsage: Bool {
-        if case .folderNotEmpty = self { return true }
-        return false
+        switch self {
+        case .folderNotEmpty, .notAFolder, .fileExists: true
+        case .cannotWriteExport, .cannotWriteBackup: false
+        }
     }
 }
 
@@ -20,6 +26,8 @@ extension ExportFileError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .folderNotEmpty(let folder): tr("%@ is not empty: export into a new folder", folder)
+        case .notAFolder(let path): tr("%@ exists and is not a folder: export into a new folder", path)
+        case .fileExists(let path): tr("%@ already exists; nothing was written", path)
         case .cannotWriteExport(let reason): tr("cannot write the export: %@", reason)
         case .cannotWriteBackup(let reason): tr("cannot write the backup: %@", reason)
         }

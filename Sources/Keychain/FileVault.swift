@@ -80,6 +80,7 @@ public final class FileVault: KeychainBackend, @unchecked Sendable {
         defer { lock.unlock() }
         do {
             try SecureFile.makeDirectory(SecureFile.directory(of: path))
+            try SecureFile.requirePrivateDirectory(SecureFile.directory(of: path))
             return try SecureFile.withLock(path + ".lock") { () throws -> R in
                 var (header, items) = try load()
                 let before = items

@@ -36,6 +36,30 @@ public enum SecureFile {
         }
     }
 
+    /// Refuses a directory for private data that another user could change: one that belongs to
+    /// someone else (followed through a link, so a link planted in /tmp to another user's folder
+    /// is refused too), or that others may write to (they could swap a key or the database for
+    /// one they know). A folder only others can read, such as `mkdir`'s 0755, is accepted: the
+    /// files in it are 0600.
+    /// - Throws: `FileError` (EPERM) naming the folder and why.
+    public static func requirePrivateDirectory(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileError(path: path, errno: errno) }
+        if info.st_uid != geteuid() {
+            let owner = getpwuid(info.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+            throw FileError(
+                path: path, errno: EPERM,
+                reason: tr("belongs to another user (%@); use a folder of your own", owner ?? String(info.st_uid)))
+        }
+        if info.st_mode & 0o022 != 0 {
+            throw FileError(
+                path: path, errno: EPERM,
+                reason: tr(
+                    "other users can write to it (mode %@); make it private with chmod 700",
+                    String(info.st_mode & 0o7777, radix: 8)))
+        }
+    }
+
     /// The largest file `read` accepts unless told otherwise (64 MiB).
     public static let defaultReadLimit = 64 << 20
 
@@ -110,14 +134,16 @@ public enum SecureFile {
         }
     }
 
-    /// Writes `bytes` to a 0600 temp file, fsyncs it, renames it over `path` and fsyncs the
-    /// directory, so that a crash leaves either the old file or the new one, never half of one.
-    /// - Parameter exclusive: Refuse (EEXIST) when `path` already exists.
+    /// Writes `bytes` to a new 0600 temp file beside `path`, fsyncs it, renames it over `path`
+    /// and fsyncs the directory, so that a crash leaves either the old file or the new one, never
+    /// half of one. The temp file has a random name and is made with `O_EXCL | O_NOFOLLOW`, so a
+    /// file or link planted under a guessable name (in /tmp, say) is never written through.
+    /// - Parameter exclusive: Refuse (EEXIST) when `path` already exists, even if it appears
+    ///   while this writes; a symlink at `path`, even a dangling one, counts as existing.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {
-        if exclusive && access(path, F_OK) == 0 { throw FileError(path: path, errno: EEXIST) }
-        let temp = path + ".tmp-\(getpid())"
-        let fd = retrying { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw FileError(path: temp, errno: errno) }
+        var info = stat()
+        if exclusive && lstat(path, &info) == 0 { throw FileError(path: path, errno: EEXIST) }
+        let (temp, fd) = try createTemporary(beside: path)
         var ok = true
         var offset = 0
         while ok && offset < bytes.count {
@@ -134,19 +160,70 @@ public enum SecureFile {
             throw FileError(path: path, errno: savedErrno)
         }
         if exclusive {
-            // link() fails if the target appeared meanwhile: never overwrite a key.
-            guard link(temp, path) == 0 else {
-                let e = errno
-                unlink(temp)
-                throw FileError(path: path, errno: e)
-            }
-            unlink(temp)
+            try placeExclusively(temp, at: path)
         } else if rename(temp, path) != 0 {
             let e = errno
             unlink(temp)
             throw FileError(path: path, errno: e)
         }
         syncDirectory(of: path)
+    }
+
+    /// Whether `path` (followed through links) is a stream to write into rather than a file to
+    /// replace: a FIFO or a character device (a terminal, /dev/null, a shell's `>(…)`).
+    public static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT)
+    }
+
+    /// Writes `bytes` into the FIFO or character device at `path` (see `isStream`): renaming a
+    /// file over it, as `writeAtomically` does, would replace the device node itself.
+    /// - Throws: `FileError` (EINVAL when `path` is no longer a FIFO or character device).
+    public static func writeStream(_ bytes: [UInt8], to path: String) throws {
+        let fd = retrying { open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT) else {
+            throw FileError(path: path, errno: EINVAL, reason: tr("not a regular file (%@)", kind(info.st_mode)))
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } }
+            guard n > 0 else { throw FileError(path: path, errno: errno) }
+            offset += n
+        }
+    }
+
+    /// A new, empty 0600 file "PATH.tmp-RANDOM" and its descriptor (open for writing).
+    static func createTemporary(beside path: String) throws -> (String, Int32) {
+        while true {
+            let temp = path + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let fd = retrying { open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            if fd >= 0 { return (temp, fd) }
+            // Named after `path`: the temp name means nothing to the user.
+            if errno != EEXIST { throw FileError(path: path, errno: errno) }
+        }
+    }
+
+    /// Moves the complete file `temp` to `path` unless something is there: link() fails if the
+    /// target exists, even if it appeared a moment ago (never overwrite a key or a backup). On a
+    /// file system without hard links (FAT, exFAT) an empty placeholder made with `O_EXCL` holds
+    /// the name until `temp` is renamed over it.
+    static func placeExclusively(_ temp: String, at path: String) throws {
+        defer { unlink(temp) }
+        if link(temp, path) == 0 { return }
+        let e = errno
+        guard e == EPERM || e == EOPNOTSUPP || e == EMLINK else { throw FileError(path: path, errno: e) }
+        let placeholder = retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard placeholder >= 0 else { throw FileError(path: path, errno: errno) }
+        close(placeholder)
+        guard rename(temp, path) == 0 else {
+            let e = errno
+            unlink(path)
+            throw FileError(path: path, errno: e)
+        }
     }
 
     /// Creates an empty 0600 file if none exists (so that later writers inherit the mode).

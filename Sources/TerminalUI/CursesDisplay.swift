@@ -37,16 +37,23 @@ final class CursesDisplay {
         // Focus reports (CSI I / CSI O) come back as two extra keys.
         _ = define_key("\u{1b}[I", Self.focusIn)
         _ = define_key("\u{1b}[O", Self.focusOut)
+        // A paste comes between CSI 200 ~ and CSI 201 ~ (see `readPaste`).
+        _ = define_key("\u{1b}[200~", Self.pasteStart)
+        _ = define_key("\u{1b}[201~", Self.pasteEnd)
         Self.write(Self.modesOn)
     }
 
-    /// Focus reporting, and "alternate scroll": the wheel sends arrow keys on this full screen
-    /// without capturing the mouse, so selecting text with it still works.
-    static let modesOn = "\u{1b}[?1004h\u{1b}[?1007h"
-    static let modesOff = "\u{1b}[?1007l\u{1b}[?1004l"
+    /// Focus reporting, "alternate scroll" (the wheel sends arrow keys on this full screen
+    /// without capturing the mouse, so selecting text with it still works) and bracketed paste.
+    static let modesOn = "\u{1b}[?1004h\u{1b}[?1007h\u{1b}[?2004h"
+    static let modesOff = "\u{1b}[?2004l\u{1b}[?1007l\u{1b}[?1004l"
 
     static let focusIn: Int32 = Int32(KEY_MAX) + 1
     static let focusOut: Int32 = Int32(KEY_MAX) + 2
+    static let pasteStart: Int32 = Int32(KEY_MAX) + 3
+    static let pasteEnd: Int32 = Int32(KEY_MAX) + 4
+    /// The most characters a paste keeps (the rest of a larger one is read and dropped).
+    static let pasteLimit = 1 << 20
 
     /// The terminal's size in cells.
     var size: (width: Int, height: Int) { (Int(cl_cols()), Int(cl_lines())) }
@@ -78,9 +85,44 @@ final class CursesDisplay {
         var value: UInt32 = 0
         switch cl_read_key(&value) {
         case 0: return Unicode.Scalar(value).map(Key.init(scalar:))
+        case 1 where Int32(bitPattern: value) == Self.pasteStart: return readPaste()
         case 1: return Self.key(code: Int32(bitPattern: value))
         default: return nil
         }
+    }
+
+    /// The rest of a bracketed paste, up to its end mark, as one `.paste`: read as keys, a
+    /// pasted Esc or `q` would quit and leave the rest of the paste to the shell.
+    private func readPaste() -> Key {
+        var text = String.UnicodeScalarView()
+        var count = 0
+        var afterReturn = false
+        while true {
+            var value: UInt32 = 0
+            let result = cl_read_key(&value)
+            if result < 0 {
+                // The rest is still on its way; an end mark that never comes ends it after 1 s.
+                var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, 1, 1000) <= 0 { break }
+                continue
+            }
+            if result == 1 {
+                if Int32(bitPattern: value) == Self.pasteEnd { break }
+                continue  // a function key's sequence inside the text
+            }
+            let wasReturn = afterReturn
+            afterReturn = value == 13
+            guard count < Self.pasteLimit, let scalar = Unicode.Scalar(value) else { continue }
+            switch value {
+            case 13: text.append("\n")
+            case 10 where wasReturn: continue  // CR LF is one line break
+            case 9, 10: text.append(scalar)
+            case 0..<32, 127: continue
+            default: text.append(scalar)
+            }
+            count += 1
+        }
+        return .paste(String(text))
     }
 
     static func key(code: Int32) -> Key? {

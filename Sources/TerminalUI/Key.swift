@@ -10,6 +10,10 @@ public enum Key: Sendable, Equatable {
     case resize
     /// The terminal gained (true) or lost (false) the focus (`CSI ? 1004 h` reporting).
     case focus(Bool)
+    /// Text the user pasted (bracketed paste, `CSI ? 2004 h`): only text fields take it, so a
+    /// paste is never read as keys (Esc, Enter, `q`, `d`). Line breaks and tabs are kept, other
+    /// control codes and escape sequences are dropped.
+    case paste(String)
 
     /// A key from a decoded character: control codes become their named keys.
     public init(scalar: Unicode.Scalar) {

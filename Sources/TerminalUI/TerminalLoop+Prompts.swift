@@ -30,6 +30,8 @@ extension TerminalLoop {
                 case .backspace:
                     if !typed.isEmpty { typed.removeLast() }
                 case .character(let c): typed += Array(String(c).utf8)
+                // A passcode from a password manager: its text without line breaks or tabs.
+                case .paste(let text): typed += Array(String(text.filter { !$0.isNewline && $0 != "\t" }).utf8)
                 default: break
                 }
             }

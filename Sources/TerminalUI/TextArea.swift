@@ -20,6 +20,14 @@ public struct TextArea: Sendable, Equatable {
         case .character(let c):
             lines[row].insert(c, at: column)
             column += 1
+        case .paste(let text):
+            for c in text {
+                if c.isNewline {
+                    handle(.enter)
+                } else if c == "\t" || !c.unicodeScalars.allSatisfy({ $0.value < 32 || $0.value == 127 }) {
+                    handle(.character(c))
+                }
+            }
         case .enter:
             let rest = Array(lines[row][column...])
             lines[row].removeSubrange(column...)

@@ -20,6 +20,7 @@ public struct TextField: Sendable, Equatable {
     public mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let c): insert(String(c))
+        case .paste(let text): insert(text)
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
         case .home, .control("a"): cursor = 0

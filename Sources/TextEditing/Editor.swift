@@ -21,6 +21,8 @@ public enum Editor {
     ) throws -> String? {
         let directory = self.directory(environment: environment, home: home)
         try SecureFile.makeDirectory(directory)
+        // The plain text goes there: never into a folder another user owns or may write to.
+        try SecureFile.requirePrivateDirectory(directory)
         removeLeftovers(in: directory)
         let path = directory + "/edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
         try SecureFile.writeAtomically(Array(initial.utf8), to: path)

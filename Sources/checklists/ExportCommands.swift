@@ -2,6 +2,7 @@ import Arguments
 import ChecklistsApp
 import ChecklistsKit
 import Foundation
+import Interchange
 import Localization
 
 /// `export --format json [-o FILE] [--include-secret]` and `export --format ics DIR`: the
@@ -26,7 +27,13 @@ enum ExportCommands {
             warn(context, path: nil)
             return
         }
-        let snapshot = try context.session.exportBackup(to: path, includingSecret: secret)
+        let snapshot: StoreSnapshot
+        do {
+            snapshot = try context.session.exportBackup(
+                to: path, includingSecret: secret, replacing: context.arguments.has("--force"))
+        } catch ExportFileError.fileExists {
+            throw CLIError.usage(tr("%@ already exists; give --force to replace it", path))
+        }
         if !context.arguments.has("--quiet") {
             context.output.line(
                 tr(
@@ -37,9 +44,13 @@ enum ExportCommands {
     }
 
     static func exportCalendar(_ context: inout Context) throws {
-        if context.arguments["--output"] != nil || context.arguments.has("--include-secret") {
+        if context.arguments["--output"] != nil || context.arguments.has("--include-secret")
+            || context.arguments.has("--force")
+        {
             throw CLIError.usage(
-                tr("--format ics takes a folder (export --format ics DIR), without -o or --include-secret"))
+                tr(
+                    "--format ics takes a new or empty folder (export --format ics DIR), without -o, --include-secret or --force"
+                ))
         }
         let folder = try context.positional(0, "DIR")
         let bar = ProgressBar(enabled: !context.arguments.has("--quiet") && !context.json, label: tr("Exporting"))

@@ -110,10 +110,14 @@ enum ItemCommands {
         }
     }
 
-    static func itemID(_ context: Context) throws -> Int64 {
+    /// The ID in the first operand (`note` for a note's, so that the message names the right thing).
+    static func itemID(_ context: Context, note: Bool = false) throws -> Int64 {
         let text = try context.positional(0, "ID")
         guard let id = Int64(text), id >= 0 else {
-            throw CLIError.usage(tr("item ID must be a number, not \"%@\"", text))
+            throw CLIError.usage(
+                note
+                    ? tr("note ID must be a number, not \"%@\"", text)
+                    : tr("item ID must be a number, not \"%@\"", text))
         }
         return id
     }

@@ -39,7 +39,7 @@ enum NoteCommands {
             try context.show(NoteJSON(note), [tr("Added note %d: %@", note.id, TerminalText.line(note.title))])
         },
         Command(path: ["note", "show"]) { context in
-            let id = try ItemCommands.itemID(context)
+            let id = try ItemCommands.itemID(context, note: true)
             guard let note = try context.content(reason: reason).note(id: id) else {
                 throw ChecklistsError.noteNotFound(id)
             }
@@ -50,7 +50,7 @@ enum NoteCommands {
                 NoteJSON(note), [title, rule] + (note.body.isEmpty ? [] : [TerminalText.block(note.body)]))
         },
         Command(path: ["note", "edit"]) { context in
-            let id = try ItemCommands.itemID(context)
+            let id = try ItemCommands.itemID(context, note: true)
             try checkStandardInput(context)
             var title = try context.arguments["--title"].map(StandardInput.resolve)
             var body = try bodyArgument(context)
@@ -71,7 +71,7 @@ enum NoteCommands {
             try context.show(NoteJSON(note), [tr("Saved note %d: %@", note.id, TerminalText.line(note.title))])
         },
         Command(path: ["note", "delete"]) { context in
-            let note = try context.content(reason: reason).deleteNote(id: try ItemCommands.itemID(context))
+            let note = try context.content(reason: reason).deleteNote(id: try ItemCommands.itemID(context, note: true))
             try context.show(NoteJSON(note), [tr("Deleted note %d: %@", note.id, TerminalText.line(note.title))])
         },
     ]

@@ -44,10 +44,15 @@ import Testing
     @Test func knowsWhichTimeZonesExist() {
         for tz in [
             nil, "", "UTC", "Europe/Paris", ":Europe/Paris", "CET-1CEST", "UTC0", "<+03>-3", "EST5EDT,M3.2.0,M11.1.0",
+            "/usr/share/zoneinfo/Asia/Tokyo", "UTC-24", "UTC+14:59",
         ] {
             #expect(UserLocale.isValidTimeZone(tz), "\(tz ?? "nil")")
         }
-        for tz in ["Nonsense", "Europe/Nowhere", "/nonexistent", "../../etc/passwd", "UT"] {
+        for tz in [
+            "Nonsense", "Europe/Nowhere", "/nonexistent", "../../etc/passwd", "UT",
+            // A file that is not a zone, and offsets past 24 hours: glibc would use UTC silently.
+            "/etc/passwd", ":/etc/hostname", "UTC+99", "EST25", "/dev/zero",
+        ] {
             #expect(!UserLocale.isValidTimeZone(tz), "\(tz)")
         }
     }

@@ -97,6 +97,29 @@ import Testing
         #expect(try json("items", "List").isEmpty)
     }
 
+    /// A paste is text for the field that has the focus, never keys: pasted `q` or Esc used to
+    /// quit (and leave the rest of the paste to the shell), and a pasted line break pressed Done.
+    @Test func aPasteIsTextNeverKeys() throws {
+        let tui = try start()
+        func paste(_ text: String) throws {
+            try tui.tmux(["set-buffer", "--", text])
+            try tui.tmux(["paste-buffer", "-p", "-t", "t"])
+        }
+        try paste("q\u{1b}qd")
+        try tui.press("?")
+        try tui.waitFor("Keys")
+        try tui.press("q")
+        try tui.waitUntil("the Checklists screen") { Self.title($0) == "Checklists" }
+        try tui.press("Enter")
+        try tui.waitFor("List  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try paste("Buy\nmilk\u{1b}[31m and\teggs\u{1b}")
+        try tui.press("Enter")
+        try tui.waitFor("[ ] Buy milk[31m and eggs")
+        #expect(try json("items", "List").map { $0["text"] as? String } == ["Buy milk[31m and eggs"])
+    }
+
     @Test func deletingAListAsksFirstAndSaysWhatGoesWithIt() throws {
         _ = try cli.run("list", "add", "Old")
         _ = try cli.run("item", "add", "Old", "one")

@@ -23,6 +23,16 @@ import Testing
         #expect(field.text == "two lines[2J")
     }
 
+    /// A bracketed paste reaches a field as one key; a note's body keeps its lines and tabs.
+    @Test func aPasteKeyIsTextInAFieldAndLinesInABody() {
+        var field = TextField("a")
+        let pasted = field.handle(.paste("b\nc\u{7}"))
+        #expect(pasted && field.text == "ab c")
+        var body = TextArea("x")
+        let pastedInBody = body.handle(.paste("one\ntwo\tthree\u{1b}"))
+        #expect(pastedInBody && body.text == "one\ntwo\tthreex")
+    }
+
     @Test func scrollsToKeepTheCursorInsideANarrowField() {
         let field = TextField(String(repeating: "汉", count: 30))
         let (shown, column) = field.visible(width: 10)

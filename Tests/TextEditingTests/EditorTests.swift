@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Synchronization
 import TestSupport
 import Testing
@@ -23,6 +24,17 @@ import TextEditing
         let edited = try Editor.edit(
             "old text\n", environment: environment(editor: "sed -i s/old/new/"), home: dir.path)
         #expect(edited == "new text\n")
+        #expect(leftovers().isEmpty)
+    }
+
+    /// An edit folder others may write to (XDG_RUNTIME_DIR=/tmp, say, where another user made
+    /// it first) is refused before the text is written there.
+    @Test func anEditFolderOthersCanWriteToIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: editFiles, withIntermediateDirectories: true)
+        chmod(editFiles, 0o777)
+        #expect(throws: FileError.self) {
+            try Editor.edit("secret text\n", environment: environment(editor: "true"), home: dir.path)
+        }
         #expect(leftovers().isEmpty)
     }
 
