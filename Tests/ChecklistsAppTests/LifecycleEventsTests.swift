@@ -120,9 +120,16 @@ import Testing
         let recorder = EventRecorder<LifecycleEvent>()
         events.addObserver(recorder.handler)
         await events.start()
-        for _ in 0..<25 {
-            events.noteActivity()
-            try await Task.sleep(for: .milliseconds(100))
+        // The activity comes from a thread of its own: on Swift's two-thread cooperative pool,
+        // busy with other suites under load, a 100 ms sleep could last past the timeout.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                for _ in 0..<25 {
+                    events.noteActivity()
+                    usleep(100_000)
+                }
+                done.resume()
+            }
         }
         #expect(recorder.all.isEmpty)
         #expect(await recorder.wait(for: 1) == [.resign(.idle)])
