@@ -68,6 +68,8 @@ private struct Importer {
     /// the store (else each item is looked up: a few items into a large store read no more).
     var storedUIDs: Set<String>?
     var storedIDs: Set<Int64>?
+    /// How many items the store held before the import.
+    var storedCount: Int64 = 0
     /// The next fresh item ID, written back once at the end.
     var counter: Int64 = 0
     var random = RandomPool()
@@ -95,6 +97,7 @@ private struct Importer {
         counter = max(try s.integer(.checklistItemID), largest + 1, wanted)
         try loadStoredKeys()
         let triggers = try ItemInsertTriggers.suspend(s.db)
+        let indexes = try rebuildsIndexes ? ItemIndexes.suspend(s.db) : nil
         insertItemStatement = try s.db.prepare(
             """
             INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
@@ -109,6 +112,7 @@ private struct Importer {
             let id = try importList(list, byName: &byName, keepID: restoring)
             listIDs.append(id)
         }
+        try indexes?.restore(s.db)
         try triggers.restore(s.db)
         try s.setInteger(.checklistItemID, counter)
         for note in batch.notes { try importNote(note, keepID: restoring) }
@@ -128,9 +132,22 @@ private struct Importer {
         return summary
     }
 
+    /// Imports of at least this many items into a store holding no more than the import build
+    /// the item indexes afresh at the end (`ItemIndexes`) instead of keeping them up per row.
+    static let indexRebuildMinimum = 1000
+
+    /// Whether the item indexes are set aside: a large batch into a store no larger, with every
+    /// lookup the import makes answered without them (stored uids and IDs in memory, no items
+    /// matched by text, which reads a list's items through the list index).
+    private var rebuildsIndexes: Bool {
+        storedUIDs != nil && !tracksTexts && batch.itemCount >= Self.indexRebuildMinimum
+            && storedCount <= Int64(batch.itemCount)
+    }
+
     /// Reads the stored items' uids and IDs once when the batch is at least an eighth of the store.
     private mutating func loadStoredKeys() throws {
         let stored = try s.db.scalar("SELECT count(*) FROM items") ?? 0
+        storedCount = stored
         guard stored <= Int64(batch.itemCount) * 8 else { return }
         let stmt = try s.db.prepare("SELECT id, uid FROM items")
         // Room for the batch's own too: growing a set of 100,000 strings rehashed it a dozen times.
@@ -261,9 +278,11 @@ private struct Importer {
             checked: item.checked, dueDate: item.dueDate, shouldRemind: item.shouldRemind,
             created: ChecklistStore.State.date(created),
             modified: ChecklistStore.State.date(item.modified.map(seconds) ?? created))
+        // `Slot.itemText(uid).associatedData`, without formatting a string per item.
+        var associatedData = Self.itemTextPrefix
+        associatedData.append(contentsOf: stored.uid.utf8)
         let sealed = s.box.seal(
-            Array(item.text.utf8), associatedData: ChecklistStore.State.Slot.itemText(stored.uid).associatedData,
-            nonce: random.take(SecretBox.nonceLength))
+            Array(item.text.utf8), associatedData: associatedData, nonce: random.take(SecretBox.nonceLength))
         guard let insert = insertItemStatement else { return false }
         try insert.bind(
             .int(newID), .int(listID), .blob(sealed), .int(item.checked ? 1 : 0),
@@ -306,6 +325,8 @@ private struct Importer {
             ).run()
         summary.notesAdded += 1
     }
+
+    static let itemTextPrefix = ChecklistStore.State.Slot.itemText("").associatedData
 
     /// Item IDs an import keeps: from 0 to 2^53 (room for the counter to grow, and exact in JSON).
     static func usable(_ id: Int64) -> Bool { (0...(1 << 53)).contains(id) }

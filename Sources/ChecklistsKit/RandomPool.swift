@@ -1,17 +1,18 @@
 import Foundation
 import Sodium
 
-/// Random bytes drawn from the CSPRNG a few kilobytes at a time and handed out in small pieces:
-/// a bulk import needs a nonce (and often a uid) per row, and one getrandom call per piece was a
-/// tenth of a 100,000-item import. Every byte is handed out once.
+/// Random bytes drawn 64 KiB at a time and handed out in small pieces: a bulk import needs a
+/// nonce (and often a uid) per row, and one getrandom call per piece was a tenth of a
+/// 100,000-item import. Each 64 KiB is ChaCha20 output under a fresh seed from the CSPRNG
+/// (`Sodium.seededRandomBytes`; the kernel gives 256 bytes per call). Every byte is handed out once.
 struct RandomPool {
     private var bytes: [UInt8] = []
     private var next = 0
 
-    /// The next `count` bytes (at most 4096).
+    /// The next `count` bytes.
     mutating func take(_ count: Int) -> ArraySlice<UInt8> {
         if next + count > bytes.count {
-            bytes = Sodium.randomBytes(max(4096, count))
+            bytes = Sodium.seededRandomBytes(max(65536, count))
             next = 0
         }
         defer { next += count }

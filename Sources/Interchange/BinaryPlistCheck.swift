@@ -7,7 +7,11 @@ enum BinaryPlistCheck {
     /// - Throws: `InterchangeError.notPropertyList` for a damaged trailer or offset table,
     ///   `.malformed` for a set.
     static func check(_ data: Data) throws(InterchangeError) {
-        let bytes = [UInt8](data)
+        try check([UInt8](data))
+    }
+
+    /// Checks the bytes of a binary property list (see `check(_:)`).
+    static func check(_ bytes: [UInt8]) throws(InterchangeError) {
         guard bytes.count >= 40 else { throw .notPropertyList("a damaged binary property list") }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6])

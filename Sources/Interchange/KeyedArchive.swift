@@ -42,8 +42,9 @@ struct KeyedArchive {
     /// Parses a property list: binary ones with `BinaryPlist`, XML ones with Foundation.
     static func propertyList(_ data: Data) throws(InterchangeError) -> Any {
         if data.starts(with: Array("bplist".utf8)) {
-            try BinaryPlistCheck.check(data)
-            return try BinaryPlist.parse(data)
+            let bytes = [UInt8](data)
+            try BinaryPlistCheck.check(bytes)
+            return try BinaryPlist.parse(bytes: bytes)
         }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

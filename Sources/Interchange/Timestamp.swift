@@ -48,9 +48,9 @@ enum Timestamp {
     }
 
     /// Reads "YYYY-MM-DDTHH:MM:SSZ" (an offset "+HH:MM" instead of Z is accepted too).
-    static func date(_ text: String, _ what: String) throws(InterchangeError) -> Date {
+    static func date(_ text: String, _ what: @autoclosure () -> String) throws(InterchangeError) -> Date {
         guard let date = parse(text) else {
-            throw .badBackup("\(what) \"\(text)\" is not a time like 2026-12-01T09:30:00Z")
+            throw .badBackup("\(what()) \"\(text)\" is not a time like 2026-12-01T09:30:00Z")
         }
         return date
     }

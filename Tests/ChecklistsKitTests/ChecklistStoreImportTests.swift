@@ -188,4 +188,58 @@ import Testing
             "SELECT kind, row, uid, list, op, recount FROM change_log WHERE seq > \(start) AND kind = 'item'", in: home)
         #expect(logged == lists.map { "item|||\($0.id)|insert|1" })
     }
+
+    /// A batch large enough to build the item indexes afresh: uids given, one repeated.
+    static let large = ImportBatch(lists: [
+        .init(
+            name: "Large",
+            items: (0..<1200).map { n in
+                ImportBatch.Item(id: Int64(n), uid: "large-\(n == 7 ? 6 : n)", text: "Item \(n)", checked: n % 2 == 0)
+            })
+    ])
+
+    /// A large import into a small store drops the item indexes and makes them again in its
+    /// transaction: afterwards (and after a dry run) they are exactly as before, in use, and the
+    /// uid repeated in the batch was still skipped.
+    @Test func aLargeImportLeavesTheIndexesAsTheyWere() throws {
+        let store = try open()
+        let indexes = "SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name"
+        let before = try sqlite(indexes, in: home)
+        #expect(before.joined().contains("items_by_uid") && before.joined().contains("items_by_list"))
+        let dry = try store.importBatch(Self.large, dryRun: true)
+        #expect(try sqlite(indexes, in: home) == before)
+        let summary = try store.importBatch(Self.large)
+        #expect(dry == summary && summary.itemsAdded == 1199 && summary.itemsSkipped == 1)
+        #expect(try sqlite(indexes, in: home) == before)
+        #expect(try sqlite("PRAGMA integrity_check", in: home) == ["ok"])
+        let plan = try sqlite("EXPLAIN QUERY PLAN SELECT id FROM items WHERE uid = 'large-5'", in: home)
+        #expect(plan.joined().contains("items_by_uid"))
+        #expect(try store.importBatch(Self.large).itemsAdded == 0)
+    }
+
+    /// What a SIGKILL in the middle of a large import leaves on disk (the database, its WAL and
+    /// shared memory, copied while the import's transaction is open, indexes and triggers set
+    /// aside) opens as the store before the import: every index and trigger there, no item added.
+    @Test func aCrashInTheMiddleOfALargeImportLeavesTheStoreAsBefore() throws {
+        let store = try open()
+        let schema = "SELECT type, name, sql FROM sqlite_schema ORDER BY type, name"
+        let before = try sqlite(schema, in: home)
+        let crashed = dir.appending("crashed")
+        try FileManager.default.createDirectory(atPath: crashed, withIntermediateDirectories: true)
+        var copied = false
+        try store.importBatch(Self.large) { done, _ in
+            guard !copied, done >= 1000 else { return }
+            copied = true
+            let files = FileManager.default
+            for name in ["checklists.sqlite", "checklists.sqlite-wal", "checklists.sqlite-shm"]
+            where files.fileExists(atPath: home + "/" + name) {
+                try? files.copyItem(atPath: home + "/" + name, toPath: crashed + "/" + name)
+            }
+        }
+        #expect(copied)
+        #expect(try sqlite(schema, in: crashed) == before)
+        #expect(try sqlite("SELECT count(*) FROM items", in: crashed) == ["0"])
+        #expect(try sqlite("PRAGMA integrity_check", in: crashed) == ["ok"])
+        #expect(try sqlite("SELECT count(*) FROM items", in: home) == ["1199"])
+    }
 }
