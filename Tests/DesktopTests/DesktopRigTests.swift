@@ -9,7 +9,7 @@ import Testing
 struct DesktopRigTests {
     /// A stranger's finger shows the hint and offers Enter Password; the account password
     /// (PAM) unlocks; after Ctrl+L the enrolled finger unlocks.
-    @Test func fingerprintAndPasswordUnlock() throws {
+    @Test func fingerprintAndPasswordUnlock() async throws {
         let session = DesktopSession()
         let pam = try PAMRig(password: "account pw")
         let rig = try FprintdRig()
@@ -29,14 +29,14 @@ struct DesktopRigTests {
         try rig.scan(matching: true)
         _ = try enable.expect("The app lock is on (fingerprint")
         #expect(try enable.wait() == 0)
-        let output = try session.run("fingerprint.py", environment)
+        let output = try await session.run("fingerprint.py", environment)
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
     /// Minimising (the window unmapped, as a window manager iconifies it) and a logind session
     /// Lock show the lock screen; a session Lock during a prompt cancels the prompt, the lock
     /// screen asks again once the session is unlocked, and an open Secret window hides the message.
-    @Test func locksOnMinimiseAndSessionLock() throws {
+    @Test func locksOnMinimiseAndSessionLock() async throws {
         let session = DesktopSession()
         let rigDirectory = session.dir.appending("logind")
         try FileManager.default.createDirectory(atPath: rigDirectory, withIntermediateDirectories: true)
@@ -60,19 +60,19 @@ struct DesktopRigTests {
         _ = try cli.run("lock", "set", "--reuse", "0")
         let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
         try #require(enabled.status == 0, "\(enabled.stderr)")
-        let output = try session.run("lifecycle.py", environment)
+        let output = try await session.run("lifecycle.py", environment)
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
     /// A delete left alone: when its undo toast times out the item and its reminder are gone from
     /// the store while the window stays open.
-    @Test func undoToastTimesOut() throws {
+    @Test func undoToastTimesOut() async throws {
         let session = DesktopSession()
         _ = try session.cli.run("list", "add", "Trips")
         _ = try session.cli.run("item", "add", "Trips", "Passport", "--due", "2099-01-01 09:00", "--remind")
         _ = try session.cli.run("item", "add", "Trips", "Tickets")
         #expect(try session.cli.run("reminders").stdout.contains("Passport"))
-        let output = try session.run("toast.py")
+        let output = try await session.run("toast.py")
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(!(try session.cli.run("items", "Trips").stdout.contains("Passport")))
         #expect(!(try session.cli.run("reminders").stdout.contains("Passport")))

@@ -38,10 +38,24 @@ struct DesktopSession {
     var cli: CLIRunner { CLIRunner(home: home, environment: environment()) }
 
     /// Runs `scenario` and returns its output (which ends with PASSED when it passed).
-    func run(_ scenario: String, _ extra: [String: String] = [:]) throws -> String {
+    func run(_ scenario: String, _ extra: [String: String] = [:]) async throws -> String {
         try FileManager.default.createDirectory(atPath: dir.appending("run"), withIntermediateDirectories: true)
-        let result = try CLIRunner.execute(
-            Self.scripts + "/run-scenario.sh", [Self.app, scenario], environment: environment(extra))
+        let result = try await Self.execute(
+            Self.scripts + "/run-scenario.sh", [Self.app, scenario], environment(extra))
         return result.stdout + result.stderr
+    }
+
+    /// Runs a program to its end on a thread of its own. A scenario waits on its processes for
+    /// seconds to minutes (the idle test a minute and a half); on Swift's cooperative pool, which
+    /// has a thread per core (two here), that wait would hold back the tests of every other suite.
+    static func execute(_ path: String, _ arguments: [String], _ environment: [String: String]) async throws
+        -> CLIRunner.Result
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try CLIRunner.execute(path, arguments, environment: environment) })
+            }
+            thread.start()
+        }
     }
 }
