@@ -502,7 +502,7 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         subprocess.run([self.cl, "--home", home, "lock", "enable", "--method", "passcode", "--stdin"],
                        input=passcode + "\n", text=True, env=self.env, check=True, capture_output=True)
         n = self.cfg["unlock_runs"]
-        locked, argon, off, to_prompt, kdf, inside, adds = [], [], [], [], [], [], []
+        locked, argon, off, to_prompt, kdf, inside, adds, offs = [], [], [], [], [], [], [], []
         log(f"== unlock: {n} passcode unlocks on a pty, paired with Argon2id runs and `lists` unlocked…")
         probe = KdfProbe.start(self.cl)
         try:
@@ -521,6 +521,7 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                     if None not in (seen["kdf"], seen["run"], plain_run):
                         inside.append(seen["run"] - seen["kdf"] - seen["wait"])
                         adds.append(inside[-1] - plain_run)
+                        offs.append(plain_run)
                         kdf.append(wall - seen["kdf"])
                 elif seen is not None:
                     kdf.append(wall - seen)
@@ -534,6 +535,7 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
         self.results["sections"]["unlock"] = dict(locked_ms=locked, argon2_ms=argon, unlocked_ms=off,
                                                   to_prompt_ms=to_prompt, minus_own_kdf_ms=kdf,
                                                   in_process_beyond_kdf_ms=inside, unlock_adds_ms=adds,
+                                                  unlocked_in_process_ms=offs,
                                                   kdf_timed_by="uprobes" if probe else "/proc",
                                                   cost=cost, fingerprint=fp)
         self.md += ["### Unlock (10,000 bulk-populated items: 100 × 100)", "",
@@ -549,6 +551,7 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                         f"| **passcode unlock beyond Argon2id, in the process**: exec → exit, minus its own "
                         f"crypto_pwhash (allocation and freeing included) and the wait for the passcode | "
                         f"**{i:.1f}** (n={len(inside)}) |",
+                        f"| `lists`, lock off, exec → exit | {statistics.median(offs):.1f} |",
                         f"| **of which the unlock adds to `lists`** (minus the lock-off run's exec → exit, paired; "
                         f"goal ≤ 10 ms) | **{a:.1f}** ({'OK' if a <= 10 else 'OVER'}) |"]
         elif kdf:
@@ -574,8 +577,18 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                         f"{fp['after']:.1f} |",
                         f"| fprintd alone: SCAN sent → VerifyStatus verify-match, direct GIO client | "
                         f"{fp['direct']:.1f} |" if fp["direct"] is not None else "| fprintd alone | not measured |",
-                        f"| **fingerprint unlock minus the scan and fprintd's match** (goal ≤ 20 ms) | "
-                        f"**{fp_over:.1f}** ({'OK' if fp_over <= 20 else 'OVER'}) |"]
+                        f"| fingerprint unlock minus the scan and fprintd's match, wall time (the harness's pty "
+                        f"fork and wake-ups included) | {fp_over:.1f} |"]
+            if fp.get("inside") is not None:
+                fin = fp["inside"] - (fp["direct"] or 0)
+                self.md += [f"| **fingerprint unlock beyond the scan, in the process**: exec → exit minus prompt "
+                            f"seen → SCAN sent and fprintd's own match (goal ≤ 20 ms) | **{fin:.1f}** "
+                            f"({'OK' if fin <= 20 else 'OVER'}) |",
+                            f"| of which the unlock adds to `lists` (minus the lock-off run above) | "
+                            f"{fin - (statistics.median(offs) if offs else 0):.1f} |"]
+            else:
+                self.md += [f"| **fingerprint unlock minus the scan and fprintd's match** (goal ≤ 20 ms) | "
+                            f"**{fp_over:.1f}** ({'OK' if fp_over <= 20 else 'OVER'}) |"]
         else:
             self.md += ["| fingerprint unlock minus the scan (goal ≤ 20 ms) | **TODO**: not measured in this run "
                         "(scripts/rig-fprintd.sh could not start or the lock could not be enabled) |"]
@@ -616,13 +629,25 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
             if "The app lock is on" not in out:
                 log("fingerprint lock could not be enabled: " + out[-300:])
                 return None
-            runs = [pty_fingerprint([self.cl, "--home", home, "lists"], env, sock)[0]
-                    for _ in range(self.cfg["unlock_runs"])]
+            probe = KdfProbe.start(self.cl)
+            runs, inside = [], []
+            try:
+                for _ in range(self.cfg["unlock_runs"]):
+                    times, _, pid, (t_prompt, t_scan) = pty_fingerprint([self.cl, "--home", home, "lists"], env,
+                                                                        sock, with_pid=True)
+                    runs.append(times)
+                    seen = probe.take(pid) if probe else None
+                    if seen and seen["exec"] is not None and seen["exit"] is not None:
+                        # exec → exit, minus the finger's time: the prompt seen here → the scan sent.
+                        inside.append((seen["exit"] - seen["exec"] - (t_scan - t_prompt)) * 1000)
+            finally:
+                if probe:
+                    probe.stop()
             walls, scans, prompts, afters = zip(*runs)
             direct = fprintd_verify_ms(sock, "bench-finger", env, self.cfg["unlock_runs"])
             return dict(wall=statistics.median(walls), scan=statistics.median(scans),
                         prompt=statistics.median(prompts), after=statistics.median(afters), runs=runs,
-                        direct=direct)
+                        direct=direct, inside=statistics.median(inside) if inside else None, inside_runs=inside)
         except Exception as e:  # the fingerprint row is best effort: a TODO row when it fails
             log(f"fingerprint measurement failed: {e}")
             return None
@@ -836,6 +861,7 @@ class KdfProbe:
             return None
         try:
             os.mkdir(probe.instance)
+            probe.write("trace_clock", "mono")  # CLOCK_MONOTONIC, as Python's time.monotonic()
             name = os.path.basename(binary)[:15]
             for event in KdfProbe.EVENTS[2:]:
                 probe.write(f"events/{event}/filter", f'comm == "{name}"')
@@ -852,7 +878,8 @@ class KdfProbe:
 
     def take(self, pid):
         """For process `pid` (ms): {"kdf": crypto_pwhash's first call, "wait": time in poll(),
-        "run": exec to exit}, each None when not seen. Clears the buffer."""
+        "run": exec to exit}, each None when not seen, and "exec" and "exit" (time.monotonic()
+        seconds). Clears the buffer."""
         stamps = {}
         with open(os.path.join(self.instance, "trace")) as fh:
             for line in fh:
@@ -869,7 +896,8 @@ class KdfProbe:
             return (stamps[b][0] - stamps[a][0]) * 1000 if a in stamps and b in stamps else None
         waits = zip(stamps.get("sys_poll(", []), stamps.get("sys_poll ->", []))
         return dict(kdf=span("kdfin", "kdfout"), wait=sum(b - a for a, b in waits) * 1000,
-                    run=span("sched_process_exec", "sched_process_exit"))
+                    run=span("sched_process_exec", "sched_process_exit"),
+                    exec=stamps.get("sched_process_exec", [None])[0], exit=stamps.get("sched_process_exit", [None])[0])
 
     def stop(self):
         for event in (self.group,) + KdfProbe.EVENTS:
@@ -923,9 +951,11 @@ def kdf_window(pid, fd, buf):
     return ((end - start) * 1000 if start is not None and end is not None else None), buf
 
 
-def pty_fingerprint(cmd, env, sock):
+def pty_fingerprint(cmd, env, sock, with_pid=False):
     """Runs `cmd` on a pty and, when it asks for a finger, sends SCAN of the enrolled print to the
-    virtual device. Returns ((wall ms, prompt→scan-accepted ms), transcript)."""
+    virtual device. Returns ((wall ms, prompt→scan-accepted ms, start→prompt ms, scan→exit ms),
+    transcript), and with `with_pid` also the process ID and (prompt seen, scan sent) in
+    time.monotonic() seconds."""
     t = time.monotonic()
     pid, fd = pty_spawn(cmd, env)
     buf = pty_read(fd, b"", b"Touch the fingerprint reader", t + 30)
@@ -949,8 +979,10 @@ def pty_fingerprint(cmd, env, sock):
     t_scan = time.monotonic()
     buf = pty_finish(pid, fd, buf)
     end = time.monotonic()
-    return ((end - t) * 1000, (t_scan - t_prompt) * 1000, (t_prompt - t) * 1000, (end - t_scan) * 1000), \
-        buf.decode(errors="replace")
+    times = ((end - t) * 1000, (t_scan - t_prompt) * 1000, (t_prompt - t) * 1000, (end - t_scan) * 1000)
+    if with_pid:
+        return times, buf.decode(errors="replace"), pid, (t_prompt, t_scan)
+    return times, buf.decode(errors="replace")
 
 
 def main():
