@@ -49,13 +49,28 @@ public final class Database {
     /// database file and deleting it (two more fsyncs per writing process, and a directory
     /// fsync when the next one creates the WAL again). The WAL is still bounded: SQLite
     /// checkpoints it every `wal_autocheckpoint` pages and `close` truncates it above
-    /// `walLimit`. Every commit is on disk either way (`synchronous=FULL` syncs the WAL).
+    /// `walLimit` (see `limitWAL(pages:)`). Every commit is on disk either way
+    /// (`synchronous=FULL` syncs the WAL).
     public func keepWALOnClose() {
         cl_sqlite3_set_no_checkpoint_on_close(handle, 1)
     }
 
-    /// The WAL size above which `close` truncates it (also SQLite's `journal_size_limit`).
-    public static let walLimit: Int64 = 1 << 20
+    /// The WAL size in bytes above which `close` truncates it (also SQLite's
+    /// `journal_size_limit` once `limitWAL(pages:)` has set it); 1 MiB until then.
+    public private(set) var walLimit: Int64 = 1 << 20
+
+    /// Bounds the WAL to about `pages` pages: SQLite checkpoints it into the database once it
+    /// holds that many (`wal_autocheckpoint`), cuts the file back to that size when it starts
+    /// over (`journal_size_limit`), and `close` truncates it when it has grown past that.
+    /// A smaller bound keeps the file smaller but checkpoints (one more sync of the database)
+    /// more often.
+    /// - Parameter pages: The bound in database pages (at least 1).
+    public func limitWAL(pages: Int64) throws {
+        let pages = max(1, pages)
+        let pageSize = try scalar("PRAGMA page_size") ?? 4096
+        walLimit = pages * pageSize
+        try execute("PRAGMA wal_autocheckpoint=\(pages); PRAGMA journal_size_limit=\(walLimit)")
+    }
 
     /// Finalizes every statement and closes the connection. If the WAL has grown past
     /// `walLimit`, first checkpoints it and truncates it, without waiting for other readers.
@@ -66,7 +81,7 @@ public final class Database {
         for statement in cache.values { statement.finalize() }
         cache = [:]
         var info = stat()
-        if stat(path + "-wal", &info) == 0, Int64(info.st_size) > Self.walLimit {
+        if stat(path + "-wal", &info) == 0, Int64(info.st_size) > walLimit {
             sqlite3_busy_timeout(handle, 0)
             sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         }

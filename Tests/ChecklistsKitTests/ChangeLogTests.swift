@@ -61,12 +61,34 @@ import Testing
     @Test func theLogKeepsItsNewestRowsOnly() throws {
         let store = try open()
         let list = try store.addChecklist(name: "Bulk")
-        _ = try store.addItems((0..<12_000).map { NewItem(text: "Item \($0)") }, to: list.id)
+        _ = try store.addItems((0..<3_000).map { NewItem(text: "Item \($0)") }, to: list.id)
         let stats = try sqlite("SELECT count(*), max(seq) - min(seq) + 1, max(seq) FROM change_log")
         let numbers = try #require(stats.first).split(separator: "|").compactMap { Int($0) }
         #expect(numbers.count == 3)
-        #expect(numbers[2] > 12_000)  // a row per item
+        #expect(numbers[2] > 3_000)  // a row per item
         #expect(numbers[0] <= ChangeLog.kept + ChangeLog.pruneEvery)
         #expect(numbers[0] == numbers[1])  // contiguous: only the oldest rows went
+    }
+
+    /// A store whose log kept 10,000 rows (schema 5) keeps `ChangeLog.kept` once opened.
+    @Test func anOlderStoreKeepsFewerRowsOnceOpened() throws {
+        try open().close()
+        _ = try sqlite(
+            """
+            DROP TRIGGER change_log_pruned;
+            CREATE TRIGGER change_log_pruned AFTER INSERT ON change_log WHEN NEW.seq % 1000 = 0 BEGIN
+                DELETE FROM change_log WHERE seq <= NEW.seq - 10000;
+            END;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+            INSERT INTO change_log(kind, key, op) SELECT 'setting', 'Bench', 'update' FROM n;
+            PRAGMA user_version = 5;
+            """)
+        #expect(Int(try sqlite("SELECT count(*) FROM change_log").first ?? "") ?? 0 >= 10_000)
+        let store = try open()
+        _ = try store.addChecklist(name: "After")
+        let count = try #require(Int(try sqlite("SELECT count(*) FROM change_log").first ?? ""))
+        #expect(count <= ChangeLog.kept + ChangeLog.pruneEvery)
+        #expect(count <= 2_000)  // it kept 10,000
+        #expect(try sqlite("PRAGMA user_version") == ["6"])
     }
 }

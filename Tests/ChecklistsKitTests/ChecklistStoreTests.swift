@@ -22,6 +22,28 @@ import Testing
         #expect(try open().checklists().isEmpty)
     }
 
+    /// Bytes on disk of the database and its WAL.
+    func sizeOnDisk() -> Int {
+        let path = home + "/checklists.sqlite"
+        return [path, path + "-wal"].reduce(0) { total, file in
+            total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+        }
+    }
+
+    /// Changes do not make the store bigger on disk: the change log keeps only its newest rows,
+    /// and the WAL is bounded in proportion to the database (it reached 1 MiB whatever the
+    /// store's size: five times this store).
+    @Test func manyChangesDoNotGrowTheStoreOnDisk() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Bulk")
+        let items = try store.addItems((0..<1_000).map { NewItem(text: "Item \($0)") }, to: list.id)
+        store.close()
+        let fresh = sizeOnDisk()
+        let again = try open()
+        for i in 0..<1_500 { _ = try again.toggleItem(id: items[i * 7 % items.count].id) }
+        #expect(sizeOnDisk() <= fresh * 3 / 2, "\(fresh) bytes before, \(sizeOnDisk()) after")
+    }
+
     @Test func itemIDsAreNeverReused() throws {
         let store = try open()
         let list = try store.addChecklist(name: "Groceries")
@@ -142,7 +164,7 @@ import Testing
         var header = Array(FileManager.default.contents(atPath: path)!)
         header[60...63] = [0, 0, 0, 99]  // user_version lives at offset 60
         try Data(header).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, supported: 5)) { try open() }
+        #expect(throws: StoreError.newerSchema(found: 99, supported: 6)) { try open() }
         #expect(Array(FileManager.default.contents(atPath: path)!) == header)
     }
 

@@ -51,7 +51,7 @@ import Testing
 
     /// Every uid re-sealed, nothing pending, schema current.
     func expectMigrated() throws {
-        #expect(try sqlite("PRAGMA user_version") == "5")
+        #expect(try sqlite("PRAGMA user_version") == "6")
         #expect(try sqlite("SELECT count(*) FROM settings WHERE key = 'ResealPending'") == "0")
         for table in ["checklists", "items", "notes"] {
             #expect(try sqlite("SELECT count(*) FROM \(table) WHERE aad = 0 OR uid IS NULL") == "0")
