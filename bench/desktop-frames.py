@@ -99,7 +99,7 @@ def report(name, log, begin, end, pid_ticks, hz):
           f"({pid_ticks * 1000 / hz / len(inputs):.1f} ms per input)", flush=True)
     if intervals:
         print(f"  interval  median {ms(pct(intervals, 0.5)):6.1f}  p95 {ms(pct(intervals, 0.95)):6.1f}  "
-              f"max {ms(max(intervals)):6.1f} ms   over 16.7 ms: {dropped}/{len(intervals)}", flush=True)
+              f"max {ms(max(intervals)):6.1f} ms   missed a refresh (> 20.7 ms): {dropped}/{len(intervals)}", flush=True)
     print(f"  work      median {ms(pct(work, 0.5)):6.1f}  p95 {ms(pct(work, 0.95)):6.1f}  "
           f"max {ms(max(work)):6.1f} ms   over 16.7 ms: {sum(1 for v in work if v > REFRESH)}/{len(work)}",
           flush=True)
