@@ -32,6 +32,7 @@ final class DesktopApp {
     /// - Returns: The exit status.
     func run() -> Int32 {
         let skipsGL = Self.skipGLWhenUnused(ProcessInfo.processInfo.environment)
+        Self.addIconDirectory()
         let app = adw_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)!
         Signals.connect(Cast.object(app), "activate") { [weak self] in
             if skipsGL { unsetenv("GDK_DEBUG") }  // GDK has read it; programs started later do not inherit it
@@ -58,7 +59,6 @@ final class DesktopApp {
             gtk_window_present(window.gtkWindow)
             return
         }
-        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), Self.iconDirectory)
         var opened = false
         var failure: (any Error)?
         do { opened = try session.open() } catch { failure = error }
@@ -82,6 +82,28 @@ final class DesktopApp {
         if let failure { return window.showStoreFailure(failure) }
         window.show(locked: !opened && session.isLocked)
         startLifecycle()
+    }
+
+    /// Makes the app's icons findable through `XDG_DATA_DIRS` (where GTK's icon theme looks),
+    /// set before GLib first reads it. Adding them with `gtk_icon_theme_add_search_path` once
+    /// GTK and libadwaita had started (as `activate` did) left GTK 4.8 recomputing the style of
+    /// every icon-bearing widget it revalidates (check marks, the row buttons' images): it
+    /// doubled the CPU time of a keyboard focus move in a 10,000-item list (see
+    /// bench/desktop-frames.sh and docs/BENCHMARKS.md).
+    static func addIconDirectory() {
+        let share = URL(fileURLWithPath: iconDirectory).deletingLastPathComponent().path
+        let current = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"]
+        if let value = dataDirectories(adding: share, to: current) { setenv("XDG_DATA_DIRS", value, 1) }
+    }
+
+    /// `XDG_DATA_DIRS` with `share` first, or nil when it is already there. Unset or empty
+    /// means the specification's default, `/usr/local/share:/usr/share`.
+    static func dataDirectories(adding share: String, to current: String?) -> String? {
+        let value = (current?.isEmpty ?? true) ? "/usr/local/share:/usr/share" : current ?? ""
+        let trimmed: (Substring) -> Substring = { $0.count > 1 && $0.hasSuffix("/") ? $0.dropLast() : $0 }
+        let shareTrimmed = trimmed(Substring(share))
+        if value.split(separator: ":").contains(where: { trimmed($0) == shareTrimmed }) { return nil }
+        return share + ":" + value
     }
 
     /// The idle timeout in seconds while the lock is on: the lock's idle minutes; 0 is none.

@@ -1,0 +1,181 @@
+#!/usr/bin/python3
+"""Frame times and idle CPU of the desktop app on a 10,000-item list (run by bench/desktop-frames.sh,
+which starts Xvfb, builds the shim and the store; this drives the app and reads the shim's log).
+
+    /usr/bin/python3 bench/desktop-frames.py CHECKLISTS_GTK SHIM.so LOG [--item ID]
+
+The app runs with bench/frame-times.c preloaded, which logs when each frame starts and is
+painted and when a key or a wheel scroll reaches the window. Each scenario sends input with
+xdotool and then waits for the app to go quiet; for the frames painted during it, it prints:
+
+  interval   the time between one painted frame and the next, while input keeps coming
+             (at 60 Hz a frame is due every 16.7 ms; an interval over 16.7 ms + 4 ms of timer
+             slack means a refresh went by without a frame: a dropped frame)
+  work       frame start (events flushed) → painted
+  latency    a key or scroll reaching the window → the next painted frame (the key's own
+             handling, e.g. moving the focus, happens before the frame starts, so this is what a
+             person sees)
+  cpu        the app's CPU time (utime + stime) over the scenario, per input event
+
+and then the CPU ticks used over 10 s with the window open and idle (expected: 0).
+"""
+import os
+import subprocess
+import sys
+import time
+
+REFRESH = 1e6 / 60  # µs
+SLACK = 4000  # µs: the frame clock's timer may fire a little late on a busy machine
+
+
+def records(log):
+    out = []
+    with open(log) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 2:
+                out.append((parts[0], int(parts[1])))
+    return out
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def now_us():
+    return int(time.clock_gettime(time.CLOCK_MONOTONIC) * 1e6)
+
+
+def pct(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(len(s) * p))] if s else 0
+
+
+def quiet(log, seconds=0.5, timeout=30.0):
+    """Waits until no frame has been logged for `seconds`."""
+    deadline = time.monotonic() + timeout
+    size, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        current = os.path.getsize(log)
+        if current != size:
+            size, since = current, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return
+        time.sleep(0.05)
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True)
+
+
+def report(name, log, begin, end, pid_ticks, hz):
+    rs = [(k, t) for k, t in records(log) if begin <= t]
+    starts = [t for k, t in rs if k == "start"]
+    paints = [t for k, t in rs if k == "paint"]
+    inputs = [t for k, t in rs if k in ("key", "scroll") and t <= end]
+    if not paints or not inputs:
+        print(f"{name}: no frames or no input seen", flush=True)
+        return
+    # Intervals between frames painted while input was still arriving (the last input plus one
+    # refresh), so that the pause after the last key is not counted.
+    last_input = inputs[-1]
+    active = [p for p in paints if inputs[0] <= p <= last_input + REFRESH + SLACK]
+    intervals = [b - a for a, b in zip(active, active[1:])]
+    work = []
+    for s in starts:
+        after = [p for p in paints if p >= s]
+        if after:
+            work.append(after[0] - s)
+    latency = []
+    for i in inputs:
+        after = [p for p in paints if p >= i]
+        if after:
+            latency.append(after[0] - i)
+    dropped = sum(1 for v in intervals if v > REFRESH + SLACK)
+    ms = lambda v: v / 1000
+    print(f"{name}: {len(inputs)} inputs, {len(paints)} frames, CPU {pid_ticks * 1000 / hz:.0f} ms "
+          f"({pid_ticks * 1000 / hz / len(inputs):.1f} ms per input)", flush=True)
+    if intervals:
+        print(f"  interval  median {ms(pct(intervals, 0.5)):6.1f}  p95 {ms(pct(intervals, 0.95)):6.1f}  "
+              f"max {ms(max(intervals)):6.1f} ms   missed a refresh (> 20.7 ms): {dropped}/{len(intervals)}", flush=True)
+    print(f"  work      median {ms(pct(work, 0.5)):6.1f}  p95 {ms(pct(work, 0.95)):6.1f}  "
+          f"max {ms(max(work)):6.1f} ms   over 16.7 ms: {sum(1 for v in work if v > REFRESH)}/{len(work)}",
+          flush=True)
+    print(f"  latency   median {ms(pct(latency, 0.5)):6.1f}  p95 {ms(pct(latency, 0.95)):6.1f}  "
+          f"max {ms(max(latency)):6.1f} ms   over 16.7 ms: {sum(1 for v in latency if v > REFRESH)}/{len(latency)}",
+          flush=True)
+
+
+def scenario(name, log, pid, hz, send):
+    only = os.environ.get("ONLY")
+    if only and only not in name:
+        return
+    quiet(log)
+    perf = None
+    if os.environ.get("PERF_DATA"):
+        # Profiles this scenario (perf record -g), for `perf report -i PERF_DATA`.
+        if os.environ.get("PERF_STAT"):  # counts events instead (perf stat -e PERF_STAT)
+            command = ["perf", "stat", "-e", os.environ["PERF_STAT"]]
+        else:
+            command = ["perf", "record", *os.environ.get("PERF_ARGS", "-g").split(), "-F", "2000"]
+        perf = subprocess.Popen(command + ["-o", os.environ["PERF_DATA"], "-p", str(pid)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+    begin, ticks = now_us(), cpu_ticks(pid)
+    send()
+    end = now_us()
+    quiet(log)
+    if perf:
+        perf.send_signal(2)
+        perf.wait()
+    report(name, log, begin, end, cpu_ticks(pid) - ticks, hz)
+
+
+def main():
+    binary, shim, log = sys.argv[1:4]
+    item = sys.argv[sys.argv.index("--item") + 1] if "--item" in sys.argv else "0"
+    hz = os.sysconf("SC_CLK_TCK")
+    open(log, "w").close()
+    env = dict(os.environ, LD_PRELOAD=shim, FRAME_TIMES_LOG=log)
+    app = subprocess.Popen([binary, "--item", item], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(k == "paint" for k, _ in records(log)):
+            if time.monotonic() > deadline or app.poll() is not None:
+                raise SystemExit("desktop-frames: the window never painted")
+            time.sleep(0.05)
+        time.sleep(1.0)
+        quiet(log, 1.0)
+        # The window sits at 0,0 (no window manager); the list is on the right of the sidebar.
+        xdotool("mousemove", *os.environ.get("POINTER", "600 350").split())
+
+        def keys(key, count, delay_ms):
+            return lambda: xdotool("key", "--delay", str(delay_ms), *([key] * count))
+
+        scenario("Down x 100, a key every 33 ms (held key, GNOME's 30 ms repeat)", log, app.pid, hz,
+                 keys("Down", 100, 33))
+        scenario("Down x 100, a key every 16 ms (60 per second)", log, app.pid, hz, keys("Down", 100, 16))
+        scenario("Page_Down x 30, every 100 ms", log, app.pid, hz, keys("Page_Down", 30, 100))
+        scenario("mouse wheel down x 100, every 16 ms", log, app.pid, hz,
+                 lambda: xdotool("click", "--repeat", "100", "--delay", "16", "5"))
+        scenario("Space (toggle) then Down, x 50, a key every 50 ms", log, app.pid, hz,
+                 lambda: xdotool("key", "--delay", "50", *(["space", "Down"] * 50)))
+
+        # The change events of the toggles (the store's change monitor looks again for a second
+        # after a write) settle first.
+        quiet(log, 1.0)
+        time.sleep(3.0)
+        ticks = cpu_ticks(app.pid)
+        time.sleep(10)
+        idle = cpu_ticks(app.pid) - ticks
+        print(f"idle: {idle} CPU ticks in 10 s ({idle * 1000 / hz:.0f} ms) with the window open", flush=True)
+    finally:
+        app.kill()
+        app.wait()
+
+
+if __name__ == "__main__":
+    main()
