@@ -11,10 +11,10 @@ struct DesktopIconThemeTests {
     /// recompute icon styles on every change and doubled the CPU time of a focus move in a
     /// 10,000-item list), and the app icon and list icons are still found. The frame-times
     /// shim logs the window's painted frames.
-    @Test func iconsComeThroughTheDataDirectoriesAndFramesAreLogged() throws {
+    @Test func iconsComeThroughTheDataDirectoriesAndFramesAreLogged() async throws {
         let session = DesktopSession()
         _ = try session.cli.run("list", "add", "Groceries")
-        let output = try session.run("icontheme.py")
+        let output = try await session.run("icontheme.py")
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 }
