@@ -28,7 +28,8 @@ public enum ICalendarReader {
     /// - Throws: `InterchangeError.badCalendar` with the line, `.notUTF8`, `.tooLarge`.
     public static func read(_ data: Data, timeZone: TimeZone = .current) throws(InterchangeError) -> Calendar {
         let result = data.withUnsafeBytes { raw in
-            Result { () throws(InterchangeError) in try read(bytes: raw.bindMemory(to: UInt8.self), timeZone: timeZone) }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(InterchangeError) in try read(bytes: bytes, timeZone: timeZone) }
         }
         return try result.get()
     }
