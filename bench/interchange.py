@@ -1,13 +1,19 @@
 #!/usr/bin/python3
 """Import/export at scale (issue 16): 100,000 items through every interchange path.
 
-    /usr/bin/python3 bench/interchange.py BIN [--items N]
+    /usr/bin/python3 bench/interchange.py BIN [--items N] [--only vdir]
 
 BIN is the directory of the `checklists` binary (the release build for the figures in the
 README). Each step runs the binary once in a fresh temp home and reports wall time (median of
 3), CPU time (user + system, median of 3) and peak RSS. Steps: iOS Checklists.plist (binary
 NSKeyedArchiver archive, 100 lists x N/100 items) import; JSON backup export; JSON import into
 an empty home; iCalendar vdir export (N files); vdir import; the byte-exact check of export -> import -> export.
+
+The vdir steps are set against this filesystem's floor, measured in the same run and interleaved
+with them (each attempt: the floor, then Checklists): bench/files-floor.c (built with cc) creates
+the same files, with the same bytes, the cheapest way (openat in the folder, O_CREAT|O_EXCL, one
+write, close) and reads them back (getdents64, openat, one read, close). "x floor" is Checklists'
+median wall time over the floor's; `stat -f` names the filesystem.
 """
 import json
 import os
@@ -69,6 +75,31 @@ def run(binary, home, *args):
     return elapsed, after.ru_maxrss, result, cpu
 
 
+def floor_tool(work):
+    """bench/files-floor.c built into `work`, or None without a C compiler."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files-floor.c")
+    tool = os.path.join(work, "files-floor")
+    built = subprocess.run(["cc", "-O2", "-pthread", "-o", tool, source], capture_output=True)
+    return tool if built.returncode == 0 else None
+
+
+def floor(tool, *args):
+    """(wall, cpu) seconds of one files-floor run."""
+    out = subprocess.run([tool, *args], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[out.index("wall") + 1]), float(out[out.index("cpu") + 1])
+
+
+def other_steps(step, fresh, work, source, archive, backup):
+    """The iOS archive and JSON steps (left out with `--only vdir`)."""
+    step("iOS archive import", lambda h, a: (fresh(h, a), ["import", "ios", archive, "--quiet"])[1],
+         "import", "ios", "Checklists.plist")
+    step("JSON export", lambda h, a: ["--home", source, "export", "--format", "json", "-o",
+                                      os.path.join(work, f"b{a}.json"), "--quiet"],
+         "export", "--format", "json", "-o", "FILE")
+    step("JSON import (restore)", lambda h, a: (fresh(h, a), ["import", backup, "--quiet"])[1],
+         "import", "FILE.json")
+
+
 def main():
     bindir = sys.argv[1]
     n = int(sys.argv[sys.argv.index("--items") + 1]) if "--items" in sys.argv else 100_000
@@ -110,18 +141,35 @@ def main():
             run(binary, home, "lists")  # the store exists; the timed run is the import alone
             return None
 
-        step("iOS archive import", lambda h, a: (fresh(h, a), ["import", "ios", archive, "--quiet"])[1],
-             "import", "ios", "Checklists.plist")
-        step("JSON export", lambda h, a: ["--home", source, "export", "--format", "json", "-o",
-                                          os.path.join(work, f"b{a}.json"), "--quiet"],
-             "export", "--format", "json", "-o", "FILE")
-        step("JSON import (restore)", lambda h, a: (fresh(h, a), ["import", backup, "--quiet"])[1],
-             "import", "FILE.json")
-        step("iCalendar vdir export", lambda h, a: ["--home", source, "export", "--format", "ics",
-                                                    os.path.join(work, f"v{a}"), "--quiet"],
-             "export", "--format", "ics", "DIR")
-        step("iCalendar vdir import", lambda h, a: (fresh(h, a), ["import", vdir, "--quiet"])[1],
-             "import", "DIR")
+        only_vdir = "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "vdir"
+        if not only_vdir:
+            other_steps(step, fresh, work, source, archive, backup)
+        tool = floor_tool(work)
+        fs = subprocess.run(["df", "--output=fstype", work], capture_output=True, text=True).stdout.split()[-1]
+
+        def vdir_step(label, floor_label, floor_args, prepare, *args):
+            """The step and, before each of its attempts, the floor; both medians and the ratio."""
+            floors = []
+            wrap = prepare
+            if tool:
+                def wrap(home, attempt):
+                    floors.append(floor(tool, *floor_args(attempt)))
+                    return prepare(home, attempt)
+            step(label, wrap, *args)
+            if floors:
+                walls = sorted(f[0] for f in floors)
+                cpus = sorted(f[1] for f in floors)
+                ratio = rows[-1][2] / walls[1] if walls[1] > 0 else 0
+                rows.append((floor_label, "bench/files-floor.c", walls[1], 0, cpus[1]))
+                print(f"{floor_label:28} {walls[1] * 1000:8.0f} ms  (min {walls[0] * 1000:.0f}, max "
+                      f"{walls[2] * 1000:.0f})  cpu {cpus[1] * 1000:.0f} ms  -> {label}: {ratio:.1f}x floor")
+
+        vdir_step("iCalendar vdir export", f"  floor: create ({fs})",
+                  lambda a: ["write", vdir, os.path.join(work, f"floor{a}")],
+                  lambda h, a: ["--home", source, "export", "--format", "ics", os.path.join(work, f"v{a}"), "--quiet"],
+                  "export", "--format", "ics", "DIR")
+        vdir_step("iCalendar vdir import", f"  floor: read ({fs})", lambda a: ["read", vdir],
+                  lambda h, a: (fresh(h, a), ["import", vdir, "--quiet"])[1], "import", "DIR")
         restored = os.path.join(work, "restored")
         run(binary, restored, "import", backup, "--quiet")
         again = os.path.join(work, "again.json")
@@ -129,7 +177,9 @@ def main():
         same = open(backup, "rb").read() == open(again, "rb").read()
         print(f"export -> import -> export byte-identical: {same} ({os.path.getsize(backup)} bytes)")
         print(f"archive: {os.path.getsize(archive)} bytes, {n} items in 100 lists")
-        json.dump({"items": n, "rows": rows, "identical": same}, open(os.path.join(work, "..",
+        load = os.getloadavg()
+        print(f"filesystem {fs}; load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {os.cpu_count()} cores")
+        json.dump({"items": n, "rows": rows, "identical": same, "filesystem": fs, "load": load}, open(os.path.join(work, "..",
                   "checklists-interchange-bench.json"), "w"), indent=1)
     finally:
         shutil.rmtree(work, ignore_errors=True)

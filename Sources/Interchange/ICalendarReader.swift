@@ -27,9 +27,20 @@ public enum ICalendarReader {
     /// - Parameter timeZone: For floating times and dates.
     /// - Throws: `InterchangeError.badCalendar` with the line, `.notUTF8`, `.tooLarge`.
     public static func read(_ data: Data, timeZone: TimeZone = .current) throws(InterchangeError) -> Calendar {
-        guard data.count <= maxBytes else { throw .tooLarge("over 64 MiB") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8 }
+        let result = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Result { () throws(InterchangeError) in try read(bytes: bytes, timeZone: timeZone) }
+        }
+        return try result.get()
+    }
+
+    /// Parses one .ics file from its bytes (a vdir import reads each file into a reused buffer).
+    /// - Throws: As `read(_:timeZone:)`.
+    static func read(bytes: UnsafeBufferPointer<UInt8>, timeZone: TimeZone) throws(InterchangeError) -> Calendar {
+        guard bytes.count <= maxBytes else { throw .tooLarge("over 64 MiB") }
+        guard isUTF8(bytes) else { throw .notUTF8 }
         var calendar = Calendar(name: nil, todos: [])
+        // stack[0] is always VCALENDAR: a BEGIN of anything else outside one is an error.
         var stack: [String] = []
         var todo: Todo?
         var finished: [Todo] = []
@@ -38,8 +49,10 @@ public enum ICalendarReader {
         var zones: [String: ICalendarTimeZone] = [:]
         var zone: (id: String?, definition: ICalendarTimeZone)?
         var observance: ICalendarTimeZone.Observance?
-        for (number, line) in try unfold(text) {
-            guard let property = ContentLine(line) else {
+        let lines = try ICalendarLines(bytes)
+        for index in lines.indices {
+            let number = lines.number(index)
+            guard let property = lines.withLine(index, { ContentLine(bytes: $0) }) else {
                 throw .badCalendar(line: number, "not a content line (NAME:VALUE)")
             }
             switch property.name {
@@ -50,9 +63,9 @@ public enum ICalendarReader {
                     throw .badCalendar(line: number, "BEGIN:\(kind) outside a VCALENDAR")
                 }
                 if kind == "VCALENDAR" { sawCalendar = true }
-                if kind == "VTODO" && stack == ["VCALENDAR"] { todo = Todo(line: number) }
-                if kind == "VTIMEZONE" && stack == ["VCALENDAR"] { zone = (nil, ICalendarTimeZone()) }
-                if (kind == "STANDARD" || kind == "DAYLIGHT") && stack == ["VCALENDAR", "VTIMEZONE"] {
+                if kind == "VTODO" && stack.count == 1 { todo = Todo(line: number) }
+                if kind == "VTIMEZONE" && stack.count == 1 { zone = (nil, ICalendarTimeZone()) }
+                if (kind == "STANDARD" || kind == "DAYLIGHT") && stack.count == 2 && stack[1] == "VTIMEZONE" {
                     observance = ICalendarTimeZone.Observance()
                 }
                 stack.append(kind)
@@ -63,18 +76,18 @@ public enum ICalendarReader {
                         line: number, "END:\(kind) does not close \(stack.last.map { "BEGIN:\($0)" } ?? "anything")")
                 }
                 stack.removeLast()
-                if kind == "VTODO", stack == ["VCALENDAR"], let done = todo {
+                if kind == "VTODO", stack.count == 1, let done = todo {
                     finished.append(done)
                     if calendar.icon == nil { calendar.icon = done.iconNamed }
                     if calendar.listUID == nil { calendar.listUID = done.listUID }
                     if calendar.listID == nil { calendar.listID = done.listID }
                     todo = nil
                 }
-                if stack == ["VCALENDAR", "VTIMEZONE"], let done = observance {
+                if stack.count == 2, stack[1] == "VTIMEZONE", let done = observance {
                     zone?.definition.observances.append(done)
                     observance = nil
                 }
-                if kind == "VTIMEZONE", stack == ["VCALENDAR"], let done = zone {
+                if kind == "VTIMEZONE", stack.count == 1, let done = zone {
                     if let id = done.id, zones[id] == nil { zones[id] = done.definition }
                     zone = nil
                 }
@@ -107,37 +120,14 @@ public enum ICalendarReader {
         return calendar
     }
 
-    /// The content lines with their first physical line number, unfolded (CRLF or LF, then a
-    /// space or tab, continues the line).
-    static func unfold(_ text: String) throws(InterchangeError) -> [(Int, String)] {
-        var lines: [(Int, String)] = []
-        var number = 0
-        var current: [UInt8] = []
-        var currentLine = 0
-        // Bytes, not Characters: "\r\n" is one Character, and U+2028 in a text is not a line end.
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 10 { end += 1 }
-            if start == bytes.count, end == start { break }
-            number += 1
-            var last = end
-            if last > start, bytes[last - 1] == 13 { last -= 1 }
-            if last > start, bytes[start] == 32 || bytes[start] == 9 {
-                guard currentLine > 0 else { throw .badCalendar(line: number, "a continuation line comes first") }
-                current += bytes[(start + 1)..<last]
-            } else if last > start {
-                if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
-                guard lines.count < maxLines else { throw .tooLarge("over \(maxLines) lines") }
-                current.removeAll(keepingCapacity: true)
-                current += bytes[start..<last]
-                currentLine = number
-            }
-            start = end + 1
+    /// Whether `bytes` are valid UTF-8 (ASCII, the common case, without making a String).
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
         }
-        if currentLine > 0 { lines.append((currentLine, String(decoding: current, as: UTF8.self))) }
-        return lines
+        return ascii || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// TEXT unescaping: \\ \; \, \n \N.
@@ -162,6 +152,9 @@ public enum ICalendarReader {
 
     /// Splits a CATEGORIES value at unescaped commas.
     static func categories(_ value: String) -> [String] {
+        guard value.utf8.contains(92) else {
+            return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         var parts: [String] = []
         var current = ""
         var escaped = false
@@ -195,6 +188,12 @@ struct ContentLine {
     init?(_ line: String) {
         var line = line
         guard let parsed = line.withUTF8({ Self.parse($0) }) else { return nil }
+        (name, parameters, value) = parsed
+    }
+
+    /// Parses a line given as UTF-8 bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(bytes) else { return nil }
         (name, parameters, value) = parsed
     }
 

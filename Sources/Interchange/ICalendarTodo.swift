@@ -77,50 +77,56 @@ struct Todo {
     /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day).
     func time(_ property: ContentLine, timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> Date {
         let value = property.value
-        let chars = Array(value.utf8)
+        // At most 16 bytes are looked at ("20261201T093000Z"); longer values are refused below.
+        var chars: (UInt64, UInt64) = (0, 0)
+        let count = value.utf8.count
+        withUnsafeMutableBytes(of: &chars) { out in
+            for (i, c) in value.utf8.prefix(16).enumerated() { out[i] = c }
+        }
+        func at(_ i: Int) -> UInt8 { withUnsafeBytes(of: chars) { $0[i] } }
         func number(_ from: Int, _ length: Int) -> Int? {
-            guard chars.count >= from + length else { return nil }
+            guard count >= from + length, from + length <= 16 else { return nil }
             var n = 0
-            for c in chars[from..<from + length] {
+            for i in from..<from + length {
+                let c = at(i)
                 guard (48...57).contains(c) else { return nil }
                 n = n * 10 + Int(c - 48)
             }
             return n
         }
+        let isUTC = count == 16 && at(15) == 90
         var zone = TimeZoneResolver.Zone.zone(timeZone)
-        if let tzid = property.parameters["TZID"] { zone = zones.zone(tzid) }
+        // A UTC time ("…Z") is UTC whatever TZID it carries.
+        if !isUTC, let tzid = property.parameters["TZID"] { zone = zones.zone(tzid) }
         guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1900...9999).contains(year)
         else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date") }
-        var parts = DateComponents(year: year, month: month, day: day, hour: 9, minute: 0, second: 0)
-        if chars.count == 8 {
-            // A date: 09:00 that day in local time.
-        } else if chars.count == 15 || (chars.count == 16 && chars[15] == 90), chars[8] == 84,
-            let h = number(9, 2), let mi = number(11, 2), let s = number(13, 2)
+        // A date: 09:00 that day in local time.
+        var (hour, minute, second) = (9, 0, 0)
+        if count == 8 {
+        } else if count == 15 || isUTC, at(8) == 84, let h = number(9, 2), let mi = number(11, 2),
+            let s = number(13, 2)
         {
-            (parts.hour, parts.minute, parts.second) = (h, mi, s)
-            if chars.count == 16 { zone = .zone(TimeZone(identifier: "UTC") ?? timeZone) }
+            (hour, minute, second) = (h, mi, s)
         } else {
             throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a date or time")
         }
         guard (1...12).contains(month), day >= 1, day <= Int(Timestamp.daysIn(month: Int64(month), year: Int64(year))),
-            let hour = parts.hour, hour < 24, let minute = parts.minute, minute < 60, let second = parts.second,
-            second <= 60
+            hour < 24, minute < 60, second <= 60
         else { throw .badCalendar(line: line, "\(property.name) \"\(value)\" is not a valid time") }
-        if chars.count == 16, let hour = parts.hour, let minute = parts.minute, let second = parts.second {
+        if isUTC {
             // UTC, the common case: plain arithmetic (a Calendar per property is slow at 100,000 files).
             let days = Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day))
             let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
-        if case .rules(let rules) = zone, chars.count == 15, let hour = parts.hour, let minute = parts.minute,
-            let second = parts.second
-        {
+        if case .rules(let rules) = zone, count == 15 {
             // A VTIMEZONE with a TZID no database knows: its own offsets.
             let local =
                 Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day)) * 86_400
                 + Int64(hour * 3600 + minute * 60 + min(second, 59))
             return Date(timeIntervalSince1970: TimeInterval(local - Int64(rules.offset(atLocal: local) ?? 0)))
         }
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         var calendar = Calendar(identifier: .gregorian)
         if case .zone(let known) = zone { calendar.timeZone = known } else { calendar.timeZone = timeZone }
         guard let date = calendar.date(from: parts) else {

@@ -13,6 +13,9 @@ public enum ICalendarWriter {
 
     static let productID = "-//Checklists for Linux//Checklists//EN"
 
+    /// The lines every file starts with.
+    static let header = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:\(productID)\r\nBEGIN:VTODO\r\n".utf8)
+
     /// The collection file naming a list's icon (beside `displayname`), so that a list without
     /// items keeps its icon too; the items carry it as X-CHECKLISTS-ICON and CATEGORIES.
     public static let iconFile = "checklists-icon"
@@ -54,40 +57,65 @@ public enum ICalendarWriter {
     /// so that a vdir import gives the list back with its uid and in its place.
     static func calendarBytes(_ item: ChecklistItem, icon: Icon, list: Checklist? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(512 + item.text.utf8.count * 2)
-        func line(_ name: String, _ value: [UInt8]) {
-            var bytes = Array(name.utf8)
-            bytes.append(58)  // ":"
-            bytes += value
-            fold(bytes, into: &out)
+        out.reserveCapacity(640 + item.text.utf8.count * 2)
+        // Each content line is written whole into `out`, then folded there in the rare case it is
+        // longer than 75 octets: no array per line.
+        func begin(_ name: StaticString) -> Int {
+            let start = out.count
+            out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            out.append(58)  // ":"
+            return start
         }
-        func text(_ value: String) -> [UInt8] { Array(escape(value).utf8) }
-        func time(_ date: Date) -> [UInt8] { Timestamp.bytes(date, separators: false) }
-        out += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:\(productID)\r\nBEGIN:VTODO\r\n".utf8)
-        line("UID", text(item.uid))
-        line("DTSTAMP", time(item.modified))
-        line("CREATED", time(item.created))
-        line("LAST-MODIFIED", time(item.modified))
-        line("SUMMARY", text(item.text))
-        line("STATUS", Array((item.checked ? "COMPLETED" : "NEEDS-ACTION").utf8))
+        func end(_ start: Int) {
+            guard out.count - start > 75 else {
+                out.append(13)
+                out.append(10)
+                return
+            }
+            let whole = Array(out[start...])
+            out.removeSubrange(start...)
+            fold(whole, into: &out)
+        }
+        func text(_ name: StaticString, _ value: String) {
+            let start = begin(name)
+            out += escape(value).utf8
+            end(start)
+        }
+        func plain(_ name: StaticString, _ value: String) {
+            let start = begin(name)
+            out += value.utf8
+            end(start)
+        }
+        func time(_ name: StaticString, _ date: Date) {
+            let start = begin(name)
+            out += Timestamp.bytes(date, separators: false)
+            end(start)
+        }
+        out += header
+        text("UID", item.uid)
+        time("DTSTAMP", item.modified)
+        time("CREATED", item.created)
+        time("LAST-MODIFIED", item.modified)
+        text("SUMMARY", item.text)
+        plain("STATUS", item.checked ? "COMPLETED" : "NEEDS-ACTION")
         if item.checked {
-            line("COMPLETED", time(item.modified))
-            line("PERCENT-COMPLETE", Array("100".utf8))
+            time("COMPLETED", item.modified)
+            plain("PERCENT-COMPLETE", "100")
         }
-        if let due = item.dueDate { line("DUE", time(due)) }
-        if icon != .noIcon { line("CATEGORIES", text(icon.rawValue)) }
-        line("X-CHECKLISTS-ICON", text(icon.rawValue))
-        line("X-CHECKLISTS-ID", Array(String(item.id).utf8))
+        if let due = item.dueDate { time("DUE", due) }
+        if icon != .noIcon { text("CATEGORIES", icon.rawValue) }
+        text("X-CHECKLISTS-ICON", icon.rawValue)
+        plain("X-CHECKLISTS-ID", String(item.id))
         if let list {
-            line("X-CHECKLISTS-LIST-UID", text(list.uid))
-            line("X-CHECKLISTS-LIST-ID", Array(String(list.id).utf8))
+            text("X-CHECKLISTS-LIST-UID", list.uid)
+            plain("X-CHECKLISTS-LIST-ID", String(list.id))
         }
         if item.shouldRemind, item.dueDate != nil {
-            out += Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
-            line("DESCRIPTION", text(item.text))
-            out += Array("TRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\n".utf8)
+            out += "BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8
+            text("DESCRIPTION", item.text)
+            out += "TRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\n".utf8
         }
-        out += Array("END:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        out += "END:VTODO\r\nEND:VCALENDAR\r\n".utf8
         return out
     }
 

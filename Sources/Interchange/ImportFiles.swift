@@ -86,46 +86,47 @@ public enum ImportFiles {
     /// folder's name); .ics files directly in `path` make a list named after `path`.
     static func calendarFolder(_ path: String) throws -> ImportBatch {
         var calendar = ICalendarImport()
-        let manager = FileManager.default
-        let top = (try? manager.contentsOfDirectory(atPath: path).sorted()) ?? []
+        let top = VdirReader.entries(path)
         var folders: [(String, String, Bool)] = [(path, fileStem(path), false)]
-        for entry in top where !entry.hasPrefix(".") {
-            var info = stat()
-            let full = path + "/" + entry
-            if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                let display = (try? SecureFile.read(full + "/displayname", limit: 4096)).flatMap { $0 }
-                    .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
-                folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry, display != nil))
+        var listings: [[VdirReader.Entry]] = [top]
+        for entry in top where !entry.name.hasPrefix(".") {
+            let full = path + "/" + entry.name
+            var isFolder = entry.isFolder
+            if !isFolder && !entry.isFile {
+                // The file system did not say (d_type unknown): asked once more, without following links.
+                var info = stat()
+                isFolder = lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            guard isFolder else { continue }
+            let display = (try? SecureFile.read(full + "/displayname", limit: 4096)).flatMap { $0 }
+                .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            folders.append((full, display.flatMap { $0.isEmpty ? nil : $0 } ?? entry.name, display != nil))
+            listings.append(VdirReader.entries(full))
+        }
+        var files: [VdirReader.File] = []
+        for (index, listing) in listings.enumerated() {
+            for entry in listing where VdirReader.isCalendar(entry.name) {
+                files.append(VdirReader.File(folder: index, entry: entry, path: folders[index].0 + "/" + entry.name))
             }
         }
-        let files = folders.map { folder in
-            ((try? manager.contentsOfDirectory(atPath: folder.0)) ?? []).filter {
-                $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".")
-            }.sorted().map { folder.0 + "/" + $0 }
-        }
-        var parsed = calendars(files.flatMap { $0 }, timeZone: .current).makeIterator()
-        for ((folder, name, named), paths) in zip(folders, files) {
+        var parsed = VdirReader.parse(files, folders: folders.map(\.0), timeZone: .current).makeIterator()
+        var remaining = files.makeIterator()
+        var pending = remaining.next()
+        for (index, (folder, name, named)) in folders.enumerated() {
             // A collection with a displayname is a list even without to-dos (an empty list exported).
             if named { calendar.addList(name, icon: collectionIcon(folder)) }
-            for path in paths {
+            while let file = pending, file.folder == index {
                 switch parsed.next() {
                 case .success(let todos): calendar.add(todos, list: name)
-                case .failure(let error as InterchangeError): throw failure(path, error)
+                case .failure(let error as InterchangeError): throw failure(file.path, error)
                 case .failure(let error): throw error
-                case nil: throw failure(path, InterchangeError.unrecognized("not read"))
+                case nil: throw failure(file.path, InterchangeError.unrecognized("not read"))
                 }
+                pending = remaining.next()
             }
         }
         guard !calendar.lists.isEmpty else { throw ImportFileError.noCalendars(path) }
         return calendar.batch
-    }
-
-    /// Reads and parses the calendar files at `paths` on every core (a vdir of 100,000 files is
-    /// mostly open, read and close), each file's result in its place.
-    static func calendars(_ paths: [String], timeZone: TimeZone) -> [Result<ICalendarReader.Calendar, any Error>] {
-        parallelMap(paths.count, run: 64) { index in
-            Result { try ICalendarReader.read(try read(paths[index]), timeZone: timeZone) }
-        }
     }
 
     /// The icon a collection names in its `checklists-icon` file (written for lists with an icon).

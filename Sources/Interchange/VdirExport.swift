@@ -37,9 +37,7 @@ public enum VdirExport {
             var folders: [String: Int32] = [:]
             defer { for fd in folders.values { close(fd) } }
             for (n, file) in files.enumerated() {
-                let directory = SecureFile.directory(of: file.path)
-                let name =
-                    file.path.lastIndex(of: "/").map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+                let (directory, name) = split(file.path)
                 var fd = folders[directory] ?? -1
                 if fd < 0 {
                     let full = temporary + "/" + directory
@@ -58,6 +56,14 @@ public enum VdirExport {
             if let staging { try? FileManager.default.removeItem(atPath: staging) }
             throw ExportFileError.cannotWriteExport(error.description)
         }
+    }
+
+    /// A relative path's folder ("." for none) and last component, found in its UTF-8 bytes
+    /// (Characters cost a second at 100,000 files).
+    static func split(_ path: String) -> (String, String) {
+        guard let slash = path.utf8.lastIndex(of: 47) else { return (".", path) }
+        let folder = slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.utf8.index(after: slash)...]))
     }
 
     /// `path` without trailing slashes.

@@ -4,6 +4,10 @@ import Interchange
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct ImportFilesTests {
     let dir = TemporaryDirectory()
 
@@ -73,5 +77,54 @@ import Testing
         #expect(throws: ImportFileError.noIOSFiles(dir.path)) { try ImportFiles.iOS([dir.path]) }
         let absent = dir.appending("absent")
         #expect(throws: ImportFileError.noSuchPath(absent)) { try ImportFiles.iOS([absent]) }
+    }
+
+    /// A to-do file whose SUMMARY is `summary`, folded at 75 octets.
+    func todo(uid: String, summary: String) -> String {
+        var line = Array("SUMMARY:\(summary)".utf8)
+        var folded: [UInt8] = []
+        while line.count > 75 {
+            folded += line.prefix(75) + Array("\r\n ".utf8)
+            line.removeFirst(75)
+        }
+        folded += line
+        return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
+            + String(decoding: folded, as: UTF8.self) + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    }
+
+    @Test func readsFilesLargerThanTheReadBufferAndAnyCaseOfTheExtension() throws {
+        try FileManager.default.createDirectory(atPath: dir.appending("vdir/home"), withIntermediateDirectories: true)
+        let long = String(repeating: "0123456789", count: 10_000)  // 100 kB: past the 64 KiB buffer
+        _ = try write(todo(uid: "a", summary: "First " + long), "vdir/home/a.ics")
+        _ = try write(todo(uid: "b", summary: "Second"), "vdir/home/b.ICS")
+        _ = try write(todo(uid: "c", summary: "Hidden"), "vdir/home/.c.ics")
+        guard case .calendar(let batch) = try ImportFiles.content(at: dir.appending("vdir")) else {
+            Issue.record("not a calendar")
+            return
+        }
+        #expect(batch.lists.first?.items.map(\.text) == ["First " + long, "Second"])
+    }
+
+    @Test func refusesALinkOrAFIFOInAVdirNamingIt() throws {
+        try FileManager.default.createDirectory(atPath: dir.appending("links/home"), withIntermediateDirectories: true)
+        let target = try write(todo(uid: "a", summary: "Elsewhere"), "elsewhere.ics")
+        _ = try write(todo(uid: "b", summary: "Here"), "links/home/b.ics")
+        let link = dir.appending("links/home/a.ics")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        do {
+            _ = try ImportFiles.content(at: dir.appending("links"))
+            Issue.record("a link was followed")
+        } catch {
+            #expect("\(error)".contains(dir.appending("links/home/a.ics")))
+        }
+        try FileManager.default.createDirectory(atPath: dir.appending("fifo/home"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.appending("fifo/home/a.ics"), 0o600) == 0)
+        // Refused at once (never waits for a writer), naming the FIFO.
+        do {
+            _ = try ImportFiles.content(at: dir.appending("fifo"))
+            Issue.record("a FIFO was read")
+        } catch {
+            #expect("\(error)".contains(dir.appending("fifo/home/a.ics")))
+        }
     }
 }
