@@ -7,23 +7,10 @@
 # ends the process after the main window's first painted frame (the app has no hook for it).
 set -eu
 cd "$(dirname "$0")/.."
-if [ -z "${BUILT:-}" ]; then
-    swift build -c release --static-swift-stdlib --product checklists-gtk >/dev/null
-    swift build -c release --static-swift-stdlib --product checklists-bench >/dev/null
-fi
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
-work=$(mktemp -d)
-xvfb=
-trap '[ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-# shellcheck disable=SC2046 # pkg-config's flags are words
-cc -shared -fPIC -O2 -o "$work/first-frame.so" bench/first-frame.c $(pkg-config --cflags --libs gtk4) -ldl
+. bench/desktop-common.sh
+desktop_bench_start first-frame
 "$bin/checklists-bench" populate "$work/home" 100 1000
 mkdir -p "$work/empty"
-. scripts/private-display.sh
-start_private_display || { echo "Xvfb did not start" >&2; exit 1; }
-xvfb=$XVFB_PID
-export DISPLAY=":$DISPLAY_NUMBER" GSK_RENDERER=cairo CHECKLISTS_HOME="$work/home" \
-    DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/no-bus" XDG_RUNTIME_DIR="$work" HOME="$work"
 first="env LD_PRELOAD=$work/first-frame.so"
 # The shim must end the app (else hyperfine would wait for ever): one run first, bounded.
 dbus-run-session -- timeout 60 $first "$bin/checklists-gtk" >/dev/null 2>&1 ||

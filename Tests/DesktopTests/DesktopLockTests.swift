@@ -12,11 +12,7 @@ struct DesktopLockTests {
     /// The app lock on (passcode): the lock screen shows at start with nothing behind it, a
     /// wrong passcode asks again, the right one unlocks, Ctrl+L locks again.
     @Test func lockScreen() async throws {
-        let session = DesktopSession()
-        let passcode = "violet kestrel 4812"
-        _ = try session.cli.run("list", "add", "Groceries")
-        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
-        try #require(enabled.status == 0, "\(enabled.stderr)")
+        let (session, passcode) = try Self.lockedSession()
         let output = try await session.run(
             "lock.py",
             [
@@ -31,12 +27,7 @@ struct DesktopLockTests {
     /// activity; the app left without input locks by itself, closes Preferences and asks for the
     /// passcode again. Takes a minute and a half of waiting (no test hook shortens the timeout).
     @Test func locksAfterTheIdleTimeout() async throws {
-        let session = DesktopSession()
-        let passcode = "violet kestrel 4812"
-        _ = try session.cli.run("list", "add", "Groceries")
-        _ = try session.cli.run("lock", "set", "--reuse", "0", "--idle", "5")
-        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
-        try #require(enabled.status == 0, "\(enabled.stderr)")
+        let (session, passcode) = try Self.lockedSession(settings: ["--reuse", "0", "--idle", "5"])
         let output = try await session.run("idle.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
@@ -61,13 +52,21 @@ struct DesktopLockTests {
     /// Password asks first and Cancel keeps Passcode with a toast; the Notifications switch
     /// stores the permission (on, then off).
     @Test func lockMethodAndNotifications() async throws {
-        let session = DesktopSession()
-        let passcode = "violet kestrel 4812"
-        _ = try session.cli.run("list", "add", "Groceries")
-        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
-        try #require(enabled.status == 0, "\(enabled.stderr)")
+        let (session, passcode) = try Self.lockedSession()
         let output = try await session.run("prefs.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("lock", "status").stdout.hasPrefix("App lock: on (the app passcode)"))
+    }
+
+    /// A session with one list ("Groceries") and the app lock on with a passcode, after the
+    /// lock `settings` (`lock set` options) when given.
+    static func lockedSession(settings: [String] = []) throws -> (DesktopSession, String) {
+        let session = DesktopSession()
+        let passcode = "violet kestrel 4812"
+        _ = try session.cli.run("list", "add", "Groceries")
+        if !settings.isEmpty { _ = try session.cli.run(arguments: ["lock", "set"] + settings) }
+        let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
+        try #require(enabled.status == 0, "\(enabled.stderr)")
+        return (session, passcode)
     }
 }
