@@ -9,7 +9,7 @@ import sys
 import time
 
 import pyatspi
-from gi.repository import Atspi
+from gi.repository import Atspi, GLib
 
 TIMEOUT = float(os.environ.get("DESKTOP_TIMEOUT", "30"))
 
@@ -57,6 +57,33 @@ def walk(root, depth=0):
         except Exception:
             continue
         yield from walk(child, depth + 1)
+
+
+def shallow(root, depth):
+    """The objects of the tree's first `depth` levels, level by level."""
+    level = [root]
+    for _ in range(depth):
+        below = []
+        for obj in level:
+            if obj is None:
+                continue
+            yield obj
+            try:
+                below.extend(obj.getChildAtIndex(i) for i in range(obj.childCount))
+            except Exception:
+                continue
+        level = below
+
+
+def toast(root, text, timeout=TIMEOUT):
+    """A toast's label. A toast lasts five seconds, and under load a walk of a whole window
+    (some 200 objects, each a round trip to the app) takes longer; the toast sits five levels
+    under its window, so only the first levels are read."""
+    def probe():
+        for o in shallow(root, 8):
+            if o.name == text and o.getRoleName() == "label" and showing(o):
+                return o
+    return wait_for("the toast %r" % text, probe, timeout)
 
 
 def find_all(root, role, name=None):
@@ -219,6 +246,12 @@ def window_action(frame_obj, name):
     action = frame_obj.queryAction()
     for i in range(action.nActions):
         if action.getName(i) == name:
-            action.doAction(i)
+            try:
+                action.doAction(i)
+            except GLib.GError as error:
+                # The app answers once the action has run (a window built); a loaded machine
+                # can take longer than AT-SPI waits. What the action shows is waited for next.
+                if "Did not receive a reply" not in str(error):
+                    raise
             return
     raise Failure("no action " + name)

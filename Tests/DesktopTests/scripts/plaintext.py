@@ -13,7 +13,7 @@ def scenario():
 
     step("The undo toast names the item as written")
     click(find(check.parent, "push button", "Delete Item"))
-    find(main, "label", "Deleted “" + NAME + "”")
+    toast(main, "Deleted “" + NAME + "”")
     key("ctrl+z")
     find(main, "check box", NAME)
 

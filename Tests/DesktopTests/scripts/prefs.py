@@ -35,7 +35,7 @@ def scenario():
     key("Return")
     dialog = frame("Change the Lock Method")
     click(find(dialog, "push button", "Cancel"))
-    find(prefs, "label", "The lock method stays Passcode: Cancelled.")
+    toast(prefs, "The lock method stays Passcode: Cancelled.")
     if not cli("lock", "status").startswith("App lock: on (the app passcode)"):
         raise Failure("the method changed: " + cli("lock", "status"))
 

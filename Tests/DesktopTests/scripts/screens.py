@@ -37,8 +37,8 @@ def scenario():
     pointer_click(switch)
     dialog = frame("Turn the App Lock On")
     click(find(dialog, "push button", "Cancel"))
+    toast(prefs, "The app lock stays off: Cancelled.")
     wait_for("the switch back off", lambda: not checked(find(prefs, "check box", "App Lock")))
-    find(prefs, "label", "The app lock stays off: Cancelled.")
     if "on" in subprocess.run([CLI, "lock", "status"], capture_output=True, text=True).stdout.split("\n")[0].lower():
         raise Failure("the lock turned on")
 
