@@ -1,8 +1,8 @@
 #!/bin/sh
 # Cold start of the desktop app: process start → first frame painted with the lists shown,
 # on 100 lists × 1,000 items (cairo renderer under Xvfb, release build), and the same with an
-# empty store, and the floor (bench/desktop-floor.c: a libadwaita window in C with the same first
-# screen and nothing else) in the same run. Prints hyperfine's summary (BUILT=1 skips the
+# empty store, and the floor (bench/desktop-floor.c: a libadwaita window in C with a header bar
+# and a status page, nothing else) in the same run. Prints hyperfine's summary (BUILT=1 skips the
 # release builds; RUNS=N sets the runs).
 # The first frame is seen from outside the app: bench/first-frame.c, built here and preloaded,
 # ends the process after the main window's first painted frame (the app has no hook for it).
