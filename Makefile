@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build fuzz-targets test-builds lint clean \
+.PHONY: all bootstrap build release run test bench bench-quick bench-build bench-reminders soak fuzz fuzz-build fuzz-targets release-checklists lint clean \
 	docs docs-from install install-files install-locale uninstall release-gtk run-gtk
 
 all: build
@@ -39,16 +39,17 @@ run-gtk: release-gtk
 
 # Builds everything (and the release binary, which ReleaseHooksTests checks honours no test
 # hook, and the fuzz targets, which FuzzSmokeTests runs briefly), starts the test rigs on
-# private buses, runs every test. The fuzz targets build (in .build/fuzz) beside the debug and
-# release builds (in .build, one after the other), as each build alone often leaves a core idle.
+# private buses, runs every test. The release binary and the fuzz targets (in .build/fuzz)
+# build side by side: a release build compiles each module whole, on one core, so each alone
+# leaves the other core idle most of the time.
 test: bootstrap
-	$(MAKE) --no-print-directory -j2 test-builds fuzz-targets
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory -j2 release-checklists fuzz-targets
 	sh scripts/po.sh compile "$$($(SWIFT) build --show-bin-path)/locale"
 	sh scripts/po.sh compile "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/locale"
 	sh scripts/test.sh
 
-test-builds:
-	$(SWIFT) build --build-tests
+release-checklists:
 	$(SWIFT) build $(RELEASE_FLAGS) --product checklists
 
 fuzz-targets:
