@@ -57,8 +57,10 @@ import Testing
     @Test func tenThousandProcessesLeaveAStoreEveryCommandReads() async throws {
         let started = Date()
         // Minutes of waiting on processes: on a thread of its own, not one of the pool's two.
-        let (home, environment) = (home, cli.environment)
-        let (walPeak, failure) = try await BlockingWork.run { try Self.build(home: home, environment: environment) }
+        let (storeHome, environment) = (self.home, cli.environment)
+        let (walPeak, failure) = try await BlockingWork.run {
+            try Self.build(home: storeHome, environment: environment)
+        }
         #expect(failure == nil, "build: \(failure ?? "")")
         let built = Date().timeIntervalSince(started)
         // The WAL is checkpointed and cut back as it goes: bounded, whatever the history.
