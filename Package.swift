@@ -211,6 +211,15 @@ if Context.environment["CHECKLISTS_FUZZ"] == "1" {
         ("FuzzStore", ["ChecklistsKit", "Sodium"]), ("FuzzPlist", ["Interchange"]), ("FuzzBackup", ["Interchange"]),
         ("FuzzICS", ["Interchange"]),
     ]
+    // Only the libraries they need stay, so that one `swift build` builds the seven at once.
+    var needed = Set<String>()
+    var pending = fuzzTargets.flatMap(\.1)
+    while let dependency = pending.popLast() {
+        guard case .byNameItem(let name, _) = dependency, needed.insert(name).inserted else { continue }
+        pending += package.targets.first { $0.name == name }?.dependencies ?? []
+    }
+    package.products = []
+    package.targets.removeAll { !needed.contains($0.name) }
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Tests/Fuzz/\(name)"))
     }
