@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Import/export at scale (issue 16): 100,000 items through every interchange path.
 
-    /usr/bin/python3 bench/interchange.py BIN [--items N] [--only vdir]
+    /usr/bin/python3 bench/interchange.py BIN [--before BIN0] [--rounds R] [--items N] [--only vdir|json]
 
 BIN is the directory of the `checklists` binary (the release build for the figures in the
 README). Each step runs the binary once in a fresh temp home and reports wall time (median of
@@ -14,6 +14,11 @@ with them (each attempt: the floor, then Checklists): bench/files-floor.c (built
 the same files, with the same bytes, the cheapest way (openat in the folder, O_CREAT|O_EXCL, one
 write, close) and reads them back (getdents64, openat, one read, close). "x floor" is Checklists'
 median wall time over the floor's; `stat -f` names the filesystem.
+
+With --before BIN0 (the directory of an earlier build's binary) every step runs both binaries,
+alternately in each round (R rounds, default 5; each run in a fresh home), and prints both medians
+and the ratio after/before of wall and CPU time: the two are measured under the same load.
+`--only json` runs the iOS and JSON steps alone, `--only vdir` the vdir steps alone.
 """
 import json
 import os
@@ -91,19 +96,29 @@ def floor(tool, *args):
 
 def other_steps(step, fresh, work, source, archive, backup):
     """The iOS archive and JSON steps (left out with `--only vdir`)."""
-    step("iOS archive import", lambda h, a: (fresh(h, a), ["import", "ios", archive, "--quiet"])[1],
+    step("iOS archive import", lambda h, a, b: (fresh(h, b), ["import", "ios", archive, "--quiet"])[1],
          "import", "ios", "Checklists.plist")
-    step("JSON export", lambda h, a: ["--home", source, "export", "--format", "json", "-o",
-                                      os.path.join(work, f"b{a}.json"), "--quiet"],
+    step("JSON export", lambda h, a, b: ["--home", source, "export", "--format", "json", "-o",
+                                         h + ".json", "--quiet"],
          "export", "--format", "json", "-o", "FILE")
-    step("JSON import (restore)", lambda h, a: (fresh(h, a), ["import", backup, "--quiet"])[1],
+    step("JSON import (restore)", lambda h, a, b: (fresh(h, b), ["import", backup, "--quiet"])[1],
          "import", "FILE.json")
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
 
 
 def main():
     bindir = sys.argv[1]
     n = int(sys.argv[sys.argv.index("--items") + 1]) if "--items" in sys.argv else 100_000
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     binary = os.path.join(bindir, "checklists")
+    builds = [("after", binary)]
+    if "--before" in sys.argv:
+        builds.append(("before", os.path.join(sys.argv[sys.argv.index("--before") + 1], "checklists")))
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else (5 if len(builds) > 1 else 3)
     work = tempfile.mkdtemp(prefix="checklists-interchange-bench.")
     try:
         archive = os.path.join(work, "Checklists.plist")
@@ -111,23 +126,34 @@ def main():
             f.write(ios_archive(100, n // 100))
         rows = []
 
+        def report(label, name, times, cpus):
+            times = sorted(times)
+            print(f"{label + ('' if len(builds) == 1 else f' [{name}]'):37} {median(times) * 1000:8.0f} ms"
+                  f"  (min {times[0] * 1000:.0f}, max {times[-1] * 1000:.0f})  cpu {median(cpus) * 1000:.0f} ms")
+
         def step(label, prepare, *args):
-            times = []
-            cpus = []
-            rss = 0
-            for attempt in range(3):
-                home = os.path.join(work, f"{label.replace(' ', '-')}-{attempt}")
-                args_now = prepare(home, attempt)
-                elapsed, peak, _, cpu = run(binary, home, *args_now)
-                times.append(elapsed)
-                cpus.append(cpu)
-                rss = max(rss, peak)
-            times.sort()
-            cpus.sort()
-            rows.append((label, " ".join(["checklists", *args]), times[1], rss, cpus[1]))
-            # CPU (user + system, all threads): what the step costs whatever else the machine runs.
-            print(f"{label:28} {times[1] * 1000:8.0f} ms  (min {times[0] * 1000:.0f}, max {times[2] * 1000:.0f})"
-                  f"  cpu {cpus[1] * 1000:.0f} ms")
+            times = {name: [] for name, _ in builds}
+            cpus = {name: [] for name, _ in builds}
+            rss = {name: 0 for name, _ in builds}
+            for attempt in range(rounds):
+                # Alternate which build goes first, so neither always follows the other's writes.
+                order = builds if attempt % 2 == 0 else list(reversed(builds))
+                for name, exe in order:
+                    home = os.path.join(work, f"{label.replace(' ', '-')}-{name}-{attempt}")
+                    args_now = prepare(home, attempt, exe)
+                    elapsed, peak, _, cpu = run(exe, home, *args_now)
+                    times[name].append(elapsed)
+                    cpus[name].append(cpu)
+                    rss[name] = max(rss[name], peak)
+            for name, _ in builds:
+                rows.append((label, name, " ".join(["checklists", *args]), median(times[name]), rss[name],
+                             median(cpus[name])))
+                # CPU (user + system, all threads): what the step costs whatever else the machine runs.
+                report(label, name, times[name], cpus[name])
+            if len(builds) > 1:
+                wall = median(times["after"]) / median(times["before"])
+                cpu = median(cpus["after"]) / max(median(cpus["before"]), 1e-9)
+                print(f"{'':37} after/before: wall {wall:.2f}, cpu {cpu:.2f}")
 
         source = os.path.join(work, "source")
         run(binary, source, "import", "ios", archive, "--quiet")
@@ -136,15 +162,14 @@ def main():
         vdir = os.path.join(work, "vdir")
         run(binary, source, "export", "--format", "ics", vdir, "--quiet")
 
-        def fresh(home, attempt):
+        def fresh(home, exe):
             shutil.rmtree(home, ignore_errors=True)
-            run(binary, home, "lists")  # the store exists; the timed run is the import alone
+            run(exe, home, "lists")  # the store exists; the timed run is the import alone
             return None
 
-        only_vdir = "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1] == "vdir"
-        if not only_vdir:
+        if only != "vdir":
             other_steps(step, fresh, work, source, archive, backup)
-        tool = floor_tool(work)
+        tool = floor_tool(work) if only != "json" else None
         fs = subprocess.run(["df", "--output=fstype", work], capture_output=True, text=True).stdout.split()[-1]
 
         def vdir_step(label, floor_label, floor_args, prepare, *args):
@@ -152,31 +177,32 @@ def main():
             floors = []
             wrap = prepare
             if tool:
-                def wrap(home, attempt):
-                    floors.append(floor(tool, *floor_args(attempt)))
-                    return prepare(home, attempt)
+                def wrap(home, attempt, exe):
+                    floors.append(floor(tool, *floor_args(f"{attempt}-{len(floors)}")))
+                    return prepare(home, attempt, exe)
             step(label, wrap, *args)
             if floors:
                 walls = sorted(f[0] for f in floors)
                 cpus = sorted(f[1] for f in floors)
-                ratio = rows[-1][2] / walls[1] if walls[1] > 0 else 0
-                rows.append((floor_label, "bench/files-floor.c", walls[1], 0, cpus[1]))
-                print(f"{floor_label:28} {walls[1] * 1000:8.0f} ms  (min {walls[0] * 1000:.0f}, max "
-                      f"{walls[2] * 1000:.0f})  cpu {cpus[1] * 1000:.0f} ms  -> {label}: {ratio:.1f}x floor")
+                ratio = rows[-len(builds)][3] / median(walls) if median(walls) > 0 else 0
+                rows.append((floor_label, "floor", "bench/files-floor.c", median(walls), 0, median(cpus)))
+                print(f"{floor_label:37} {median(walls) * 1000:8.0f} ms  (min {walls[0] * 1000:.0f}, max "
+                      f"{walls[-1] * 1000:.0f})  cpu {median(cpus) * 1000:.0f} ms  -> {label}: {ratio:.1f}x floor")
 
-        vdir_step("iCalendar vdir export", f"  floor: create ({fs})",
-                  lambda a: ["write", vdir, os.path.join(work, f"floor{a}")],
-                  lambda h, a: ["--home", source, "export", "--format", "ics", os.path.join(work, f"v{a}"), "--quiet"],
-                  "export", "--format", "ics", "DIR")
-        vdir_step("iCalendar vdir import", f"  floor: read ({fs})", lambda a: ["read", vdir],
-                  lambda h, a: (fresh(h, a), ["import", vdir, "--quiet"])[1], "import", "DIR")
+        if only != "json":
+            vdir_step("iCalendar vdir export", f"  floor: create ({fs})",
+                      lambda a: ["write", vdir, os.path.join(work, f"floor{a}")],
+                      lambda h, a, b: ["--home", source, "export", "--format", "ics", h + ".vdir", "--quiet"],
+                      "export", "--format", "ics", "DIR")
+            vdir_step("iCalendar vdir import", f"  floor: read ({fs})", lambda a: ["read", vdir],
+                      lambda h, a, b: (fresh(h, b), ["import", vdir, "--quiet"])[1], "import", "DIR")
         restored = os.path.join(work, "restored")
         run(binary, restored, "import", backup, "--quiet")
         again = os.path.join(work, "again.json")
         run(binary, restored, "export", "--format", "json", "-o", again, "--quiet")
         same = open(backup, "rb").read() == open(again, "rb").read()
         print(f"export -> import -> export byte-identical: {same} ({os.path.getsize(backup)} bytes)")
-        print(f"archive: {os.path.getsize(archive)} bytes, {n} items in 100 lists")
+        print(f"archive: {os.path.getsize(archive)} bytes, {n} items in 100 lists; {rounds} runs per build and step")
         load = os.getloadavg()
         print(f"filesystem {fs}; load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {os.cpu_count()} cores")
         json.dump({"items": n, "rows": rows, "identical": same, "filesystem": fs, "load": load}, open(os.path.join(work, "..",

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Import/export of 100,000 items (issue 16): sh bench/interchange.sh [--items N]
-# Needs the release binary (make release). Prints the median of 3 runs of each step.
+# Import/export of 100,000 items (issue 16): sh bench/interchange.sh [--items N] [--only json|vdir] [--before DIR]
+# Needs the release binary (make release). Prints the median of 3 runs of each step; with
+# --before DIR (an earlier build's bin directory) both builds run alternately, 5 rounds, with ratios.
 set -eu
 cd "$(dirname "$0")/.."
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)

@@ -104,12 +104,19 @@ private struct Importer {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
             """)
         var byName: [String: Int64] = [:]
-        for list in try allLists() where byName[list.name].map({ list.id < $0 }) ?? true {
-            byName[list.name] = list.id
+        // Lists the batch does not know by uid, for its lists with a uid the store does not
+        // have: another store's first-run "List" is this one's (each is claimed once).
+        let batchUIDs = Set(batch.lists.compactMap(\.uid))
+        var unclaimed: [String: Int64] = [:]
+        for list in try allLists() {
+            if byName[list.name].map({ list.id < $0 }) ?? true { byName[list.name] = list.id }
+            if !batchUIDs.contains(list.uid), unclaimed[list.name].map({ list.id < $0 }) ?? true {
+                unclaimed[list.name] = list.id
+            }
         }
         var listIDs: [Int64] = []
         for list in batch.lists {
-            let id = try importList(list, byName: &byName, keepID: restoring)
+            let id = try importList(list, byName: &byName, unclaimed: &unclaimed, keepID: restoring)
             listIDs.append(id)
         }
         try indexes?.restore(s.db)
@@ -190,13 +197,16 @@ private struct Importer {
         return lists
     }
 
-    /// The list's ID in the store: the one it matches, or a new one.
-    private mutating func importList(_ list: ImportBatch.List, byName: inout [String: Int64], keepID: Bool) throws
-        -> Int64
-    {
+    /// The list's ID in the store: the one it matches, or a new one. A list with a uid matches
+    /// the list with that uid, else a list of the same name that was there before the import
+    /// and that no list of the batch names by uid (a backup's "List" and this store's).
+    private mutating func importList(
+        _ list: ImportBatch.List, byName: inout [String: Int64], unclaimed: inout [String: Int64], keepID: Bool
+    ) throws -> Int64 {
         var existing: Int64?
         if let uid = list.uid {
             existing = try lookup("SELECT id FROM checklists WHERE uid = ?", .text(uid))
+            if existing == nil { existing = unclaimed.removeValue(forKey: list.name) }
         } else {
             existing = byName[list.name]
         }

@@ -46,8 +46,12 @@ public enum Backup {
     /// What a backup holds: the batch to restore and the secret message, if it has one.
     /// - Throws: `InterchangeError.badBackup` naming the first thing wrong, `.newerBackup`.
     public static func decode(_ data: Data) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
-        let bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else { throw .notUTF8 }
+        try decode(bytes: [UInt8](data))
+    }
+
+    /// What the backup in `bytes` holds (see `decode(_:)`); the bytes are read where they are.
+    public static func decode(bytes: [UInt8]) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
+        guard bytes.withUnsafeBufferPointer(UTF8Check.isValid) else { throw .notUTF8 }
         // One pass over the whole document; only when it fails is the header read on its own, so
         // that a newer version or another format is named as such rather than as a schema error.
         let document: BackupDocument

@@ -22,7 +22,18 @@ public struct IOSImport: Sendable, Equatable {
     /// - Throws: `InterchangeError` when it is none of the app's files or is damaged.
     @discardableResult
     public mutating func add(_ data: Data) throws(InterchangeError) -> Kind {
-        let plist = try KeyedArchive.propertyList(data)
+        try add(bytes: [UInt8](data))
+    }
+
+    /// Reads one file's bytes and adds what they hold (see `add(_:)`). A binary archive is read
+    /// where it lies; anything else is parsed into a property list first.
+    @discardableResult
+    public mutating func add(bytes: [UInt8]) throws(InterchangeError) -> Kind {
+        if bytes.starts(with: Array("bplist".utf8)), let archive = try BinaryArchiveSource(bytes) {
+            lists += try IOSChecklists.read(archive)
+            return .checklists
+        }
+        let plist = try KeyedArchive.propertyList(bytes: bytes)
         if let dict = KeyedArchive.dictionary(plist), dict["$archiver"] != nil || dict["$top"] != nil {
             lists += try IOSChecklists.read(plist: plist)
             return .checklists

@@ -27,8 +27,8 @@ public enum ImportFiles {
     public static func iOS(_ paths: [String]) throws -> IOSImport {
         var found = IOSImport()
         for path in try IOSFiles.expand(paths) {
-            let data = try read(path.path)
-            do { try found.add(data) } catch {
+            let bytes = try read(path.path)
+            do { try found.add(bytes: bytes) } catch {
                 // Another property list in the folder, not one of the app's: skipped.
                 if case InterchangeError.unrecognized = error, !path.given { continue }
                 throw failure(path.path, error)
@@ -50,13 +50,14 @@ public enum ImportFiles {
         let head = data.prefix(64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 32 || $0 == 10 || $0 == 13 }
         if head.first == UInt8(ascii: "{") {
             do {
-                let backup = try Backup.decode(data)
+                let backup = try Backup.decode(bytes: data)
                 return .backup(backup.batch, secret: backup.secret)
             } catch { throw failure(path, error) }
         } else if head.starts(with: Array("BEGIN:VCALENDAR".utf8)) || path.lowercased().hasSuffix(".ics") {
             var calendar = ICalendarImport()
-            let name = ICalendarImport.listName(data, fallback: fileStem(path))
-            do { try calendar.add(data, list: name) } catch { throw failure(path, error) }
+            let file = Data(data)
+            let name = ICalendarImport.listName(file, fallback: fileStem(path))
+            do { try calendar.add(file, list: name) } catch { throw failure(path, error) }
             return .calendar(calendar.batch)
         } else if head.starts(with: Array("bplist".utf8)) || head.starts(with: Array("<?xml".utf8)) {
             throw ImportFileError.propertyList(path)
@@ -64,14 +65,14 @@ public enum ImportFiles {
         throw failure(path, InterchangeError.unrecognized("neither a JSON backup nor an iCalendar file"))
     }
 
-    /// A file's bytes.
+    /// A file's bytes (read once: a 100,000-item backup is 31 MB, and each copy costs).
     /// - Throws: `ImportFileError.noSuchFile` or `.unreadable`.
-    static func read(_ path: String) throws -> Data {
+    static func read(_ path: String) throws -> [UInt8] {
         do {
             guard let bytes = try SecureFile.read(path, limit: fileLimit) else {
                 throw ImportFileError.noSuchFile(path)
             }
-            return Data(bytes)
+            return bytes
         } catch let error as FileError {
             throw ImportFileError.unreadable(error.description)
         }

@@ -126,13 +126,20 @@ final class JSONScanner {
 
     // MARK: - Bytes
 
+    /// Scans with a local index and stores `at` once: an access to a class's stored property
+    /// may be checked for exclusivity at run time, which per byte adds up over 31 MB.
     private func skipSpace() {
-        while at < bytes.count {
-            switch bytes[at] {
-            case 32, 9, 10, 13: at += 1
-            default: return
+        var index = at
+        let count = bytes.count
+        while index < count {
+            switch bytes[index] {
+            case 32, 9, 10, 13: index += 1
+            default:
+                at = index
+                return
             }
         }
+        at = index
     }
 
     /// The next byte after white space (not consumed).
@@ -204,18 +211,23 @@ final class JSONScanner {
 
     /// The string whose opening quote is at `at`.
     private func rawString() throws(JSONProblem) -> String {
-        at += 1
-        let start = at
-        while at < bytes.count {
-            let byte = bytes[at]
+        let start = at + 1
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                defer { at += 1 }
-                return String(decoding: bytes[start..<at], as: UTF8.self)
+                at = index + 1
+                return String(decoding: bytes[start..<index], as: UTF8.self)
             }
-            if byte == UInt8(ascii: "\\") { return try escapedString(start) }
-            guard byte >= 0x20 else { throw .notJSON }
-            at += 1
+            if byte == UInt8(ascii: "\\") || byte < 0x20 {
+                at = index
+                guard byte >= 0x20 else { throw .notJSON }
+                return try escapedString(start)
+            }
+            index += 1
         }
+        at = index
         throw .notJSON
     }
 

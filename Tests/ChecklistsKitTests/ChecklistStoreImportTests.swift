@@ -54,6 +54,26 @@ import Testing
         #expect(try store.notes().count == 1)
     }
 
+    /// Lists with a uid the store does not know take a list of the same name that was there
+    /// before and that the batch does not name by uid, once each: a second list of that name
+    /// in the batch is added, and the batch's own lists are never merged with each other.
+    @Test func listsWithUnknownUIDsTakeAnUnclaimedListOfTheirName() throws {
+        let store = try open()
+        _ = try store.addItem(NewItem(text: "Bread"), to: try #require(store.checklists().first).id)
+        let batch = ImportBatch(lists: [
+            ImportBatch.List(uid: "other-list", name: "List", items: [.init(uid: "a", text: "Milk")]),
+            ImportBatch.List(uid: "second-list", name: "List", items: [.init(uid: "b", text: "Eggs")]),
+        ])
+        let summary = try store.importBatch(batch)
+        #expect(summary.listsMatched == 1 && summary.listsAdded == 1 && summary.itemsAdded == 2)
+        let lists = try store.checklists().sorted { $0.id < $1.id }
+        #expect(lists.map(\.name) == ["List", "List"])
+        #expect(try store.items(in: lists[0].id).map(\.text) == ["Bread", "Milk"])
+        #expect(try store.items(in: lists[1].id).map(\.text) == ["Eggs"])
+        #expect(try store.importBatch(batch).isEmpty)
+        #expect(try store.checklists().count == 2)
+    }
+
     @Test func anIDTakenByAnotherItemGetsAFreshOne() throws {
         let store = try open()
         let list = try store.addChecklist(name: "Mine")

@@ -155,6 +155,30 @@ import Testing
                 "Imported 0 lists, 0 items and 0 notes."))
     }
 
+    /// A backup from another data directory, imported where "List" is in use: the backup's
+    /// "List" (another uid) is this "List", not a second one, and a second import adds nothing.
+    @Test func aBackupIntoAStoreInUseAddsNoSecondList() throws {
+        let other = runner("other")
+        try other.run("item", "add", "List", "Milk")
+        try other.run("list", "add", "Trips")
+        try other.run("item", "add", "Trips", "Passport")
+        #expect(try other.run("export", "--format", "json", "-o", dir.appending("other.json")).status == 0)
+        let cli = runner()
+        try cli.run("item", "add", "List", "Bread")
+        let first = try cli.run("import", dir.appending("other.json"))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Imported 1 list, 2 items and 0 notes."), "\(first.stdout)")
+        func names() throws -> [String] {
+            try json(cli.run("lists", "--json").stdout).compactMap { $0["name"] as? String }
+        }
+        #expect(try names() == ["List", "Trips"])
+        let items = try json(cli.run("items", "List", "--json").stdout).compactMap { $0["text"] as? String }
+        #expect(items.sorted() == ["Bread", "Milk"])
+        let again = try cli.run("import", dir.appending("other.json"))
+        #expect(again.stdout.contains("Imported 0 lists, 0 items and 0 notes."), "\(again.stdout)")
+        #expect(try names() == ["List", "Trips"])
+    }
+
     @Test func aDamagedBackupImportsNothing() throws {
         let cli = runner()
         let path = try write(Data("{\"format\":\"checklists-backup\",\"version\":1,\"lists\":[{}]}".utf8), "bad.json")

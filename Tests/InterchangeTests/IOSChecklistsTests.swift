@@ -138,10 +138,32 @@ import Testing
             ("a name that is nil", archive(list: list(name: F.uid(0))), "is nil"),
             ("another archiver", F.handWritten(objects: [], archiver: "Other"), "$archiver"),
         ]
-        for (label, data, message) in cases {
-            let error = #expect(throws: InterchangeError.self, "\(label)") { try IOSChecklists.read(data) }
-            #expect(error.map { "\($0)" }?.contains(message) == true, "\(label): \(String(describing: error))")
+        // Each as written (XML, parsed by Foundation) and as a binary file (read in place).
+        for (label, xml, message) in cases {
+            for data in [xml, try F.reformat(xml, .binary)] {
+                let error = #expect(throws: InterchangeError.self, "\(label)") { try IOSChecklists.read(data) }
+                #expect(error.map { "\($0)" }?.contains(message) == true, "\(label): \(String(describing: error))")
+            }
         }
+    }
+
+    /// The binary reader gives what the property-list tree gives, for every archive variant.
+    @Test(arguments: ArchiveFixture.Naming.allCases)
+    func theBinaryReaderAgreesWithTheTree(naming: ArchiveFixture.Naming) throws {
+        let data = try ArchiveFixture.checklists(Self.lists, format: .binary, naming: naming)
+        let bytes = [UInt8](data)
+        let source = try #require(try BinaryArchiveSource(bytes))
+        let tree = try IOSChecklists.read(plist: try BinaryPlist.parse(bytes: bytes))
+        #expect(try IOSChecklists.read(source) == tree)
+        #expect(tree.map(\.name) == ["Groceries", "家务", "Empty"])
+    }
+
+    /// A binary file that is a property list but no archive is left to the other readers.
+    @Test func aBinaryPlistThatIsNoArchiveIsNotReadAsOne() throws {
+        let notes = [UInt8](try ArchiveFixture.plist([["title": "T", "body": "B"]] as NSArray))
+        #expect(try BinaryArchiveSource(notes) == nil)
+        let error = #expect(throws: InterchangeError.self) { try IOSChecklists.read(Data(notes)) }
+        #expect(error.map { "\($0)" }?.contains("no $archiver or $top") == true)
     }
 
     @Test func classNamesMatchInAnyModuleButNothingElse() {

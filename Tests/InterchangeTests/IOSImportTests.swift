@@ -75,4 +75,20 @@ import Testing
             try found.add(Data(damaged))
         }
     }
+
+    /// The FuzzPlist seeds (Tests/Fuzz/corpus) through the reader the fuzzer drives: each gives
+    /// a batch or an error, never a trap (the same check as `sh scripts/fuzz.sh seeds FuzzPlist`,
+    /// without the sanitizers).
+    @Test func theFuzzSeedsReadWithoutATrap() throws {
+        let root = ProcessInfo.processInfo.environment["CHECKLISTS_ROOT"] ?? FileManager.default.currentDirectoryPath
+        let folder = root + "/Tests/Fuzz/corpus/FuzzPlist"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(!names.isEmpty)
+        for name in names {
+            let data = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            var found = IOSImport()
+            _ = try? found.add(data)
+            #expect(found.batch.itemCount <= IOSChecklists.maxItems)
+        }
+    }
 }
