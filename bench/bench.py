@@ -613,7 +613,8 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                         "--enroll bench-finger` (the real fprintd, libfprint's virtual device, private system bus), "
                         "`checklists lock enable --method fingerprint` on a pty with one scan; then each "
                         "`checklists lists` on a pty, `SCAN bench-finger` sent to the device as soon as the prompt "
-                        "shows and the device listens.", ""]
+                        "shows and the device listens; after each, the floor `bench/fprintd-floor.c` (built with "
+                        "`cc -O2` and GIO: the same fprintd calls and nothing else) the same way.", ""]
 
     def fingerprint(self, source):
         """Fingerprint unlock with the real fprintd and its virtual device; None when the rig fails."""
