@@ -63,7 +63,8 @@ import Testing
         try again.deleteChecklist(id: lists[1].id)
         try again.deleteChecklist(id: lists[2].id)
         again.close()
-        #expect(sizeOnDisk() * 4 <= full * 3, "\(full) bytes with 3,000 items, \(sizeOnDisk()) with 1,000")
+        // Unpacked, the file stays as large as with 3,000 items, plus 2,000 tombstones.
+        #expect(sizeOnDisk() * 5 <= full * 4, "\(full) bytes with 3,000 items, \(sizeOnDisk()) with 1,000")
         #expect(try open().items(in: lists[0].id).count == 1_000)
     }
 
