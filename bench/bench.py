@@ -586,6 +586,15 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                             f"({'OK' if fin <= 20 else 'OVER'}) |",
                             f"| of which the unlock adds to `lists` (minus the lock-off run above) | "
                             f"{fin - (statistics.median(offs) if offs else 0):.1f} |"]
+                if fp.get("floor_inside") is not None:
+                    f_in = fp["floor_inside"]
+                    above = fp["above_floor"] if fp.get("above_floor") is not None else fp["inside"] - f_in
+                    self.md += [f"| the floor: bench/fprintd-floor.c (GetDefaultDevice, Claim, VerifyStart, the "
+                                f"match, VerifyStop, Release; GIO, nothing else), exec → exit minus the scan, "
+                                f"same runs | {f_in:.1f} (start → prompt {fp['floor_prompt']:.1f}) |",
+                                f"| Checklists, exec → exit minus the scan (`lists` included) | {fp['inside']:.1f} |",
+                                f"| **Checklists above the floor** (paired per run) | **{above:.1f}** "
+                                f"({fp['inside'] / f_in:.2f}× the floor) |"]
             else:
                 self.md += [f"| **fingerprint unlock minus the scan and fprintd's match** (goal ≤ 20 ms) | "
                             f"**{fp_over:.1f}** ({'OK' if fp_over <= 20 else 'OVER'}) |"]
@@ -604,7 +613,8 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
                         "--enroll bench-finger` (the real fprintd, libfprint's virtual device, private system bus), "
                         "`checklists lock enable --method fingerprint` on a pty with one scan; then each "
                         "`checklists lists` on a pty, `SCAN bench-finger` sent to the device as soon as the prompt "
-                        "shows and the device listens.", ""]
+                        "shows and the device listens; after each, the floor `bench/fprintd-floor.c` (built with "
+                        "`cc -O2` and GIO: the same fprintd calls and nothing else) the same way.", ""]
 
     def fingerprint(self, source):
         """Fingerprint unlock with the real fprintd and its virtual device; None when the rig fails."""
@@ -629,25 +639,37 @@ plot '{dat}' using 1:2 with linespoints title 'lists', \\
             if "The app lock is on" not in out:
                 log("fingerprint lock could not be enabled: " + out[-300:])
                 return None
+            floor = fprintd_floor(self.path("fprintd-floor"))
             probe = KdfProbe.start(self.cl)
-            runs, inside = [], []
+            runs, inside, floor_runs, floor_inside = [], [], [], []
             try:
                 for _ in range(self.cfg["unlock_runs"]):
-                    times, _, pid, (t_prompt, t_scan) = pty_fingerprint([self.cl, "--home", home, "lists"], env,
-                                                                        sock, with_pid=True)
-                    runs.append(times)
-                    seen = probe.take(pid) if probe else None
-                    if seen and seen["exec"] is not None and seen["exit"] is not None:
-                        # exec → exit, minus the finger's time: the prompt seen here → the scan sent.
-                        inside.append((seen["exit"] - seen["exec"] - (t_scan - t_prompt)) * 1000)
+                    # Checklists, then the floor (bench/fprintd-floor.c: the same fprintd calls and
+                    # nothing else), each timed the same way.
+                    for cmd, walls, ins in (([self.cl, "--home", home, "lists"], runs, inside),
+                                            ([floor], floor_runs, floor_inside)):
+                        if cmd[0] is None:
+                            continue
+                        times, _, pid, (t_prompt, t_scan) = pty_fingerprint(cmd, env, sock, with_pid=True)
+                        walls.append(times)
+                        seen = probe.take(pid) if probe else None
+                        if seen and seen["exec"] is not None and seen["exit"] is not None:
+                            # exec → exit, minus the finger's time: the prompt seen here → the scan sent.
+                            ins.append((seen["exit"] - seen["exec"] - (t_scan - t_prompt)) * 1000)
             finally:
                 if probe:
                     probe.stop()
             walls, scans, prompts, afters = zip(*runs)
             direct = fprintd_verify_ms(sock, "bench-finger", env, self.cfg["unlock_runs"])
+            med = lambda xs: statistics.median(xs) if xs else None  # noqa: E731
             return dict(wall=statistics.median(walls), scan=statistics.median(scans),
                         prompt=statistics.median(prompts), after=statistics.median(afters), runs=runs,
-                        direct=direct, inside=statistics.median(inside) if inside else None, inside_runs=inside)
+                        direct=direct, inside=med(inside), inside_runs=inside,
+                        floor_wall=med([r[0] - r[1] for r in floor_runs]),
+                        floor_prompt=med([r[2] for r in floor_runs]), floor_inside=med(floor_inside),
+                        floor_inside_runs=floor_inside,
+                        above_floor=med([a - b for a, b in zip(inside, floor_inside)])
+                        if len(inside) == len(floor_inside) else None)
         except Exception as e:  # the fingerprint row is best effort: a TODO row when it fails
             log(f"fingerprint measurement failed: {e}")
             return None
@@ -721,6 +743,16 @@ def timed(cmd, env):
     t = time.monotonic()
     subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return (time.monotonic() - t) * 1000
+
+
+def fprintd_floor(exe):
+    """bench/fprintd-floor.c built as `exe` (cc, GIO), or None without a compiler or GIO's headers."""
+    source = os.path.join(ROOT, "bench", "fprintd-floor.c")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gio-2.0"], capture_output=True, text=True)
+    if flags.returncode != 0 or not shutil.which("cc"):
+        return None
+    r = subprocess.run(["cc", "-O2", "-o", exe, source] + flags.stdout.split(), capture_output=True, text=True)
+    return exe if r.returncode == 0 else None
 
 
 def fprintd_verify_ms(sock, finger, env, runs):

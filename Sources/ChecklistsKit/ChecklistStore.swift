@@ -81,14 +81,20 @@ public final class ChecklistStore: Sendable {
         state = State(db: db, box: box)
     }
 
-    deinit { state.db.close() }
+    deinit { Self.finish(state.db) }
 
-    /// Finalizes the statements and closes the database (bounding its WAL); the store must
+    /// Finalizes the statements and closes the database (bounding its WAL, and packing the
+    /// file now and then when deletions left it sparse: `StoreCompaction`); the store must
     /// not be used afterwards. Also happens when the store is released.
     public func close() {
         lock.lock()
         defer { lock.unlock() }
-        state.db.close()
+        Self.finish(state.db)
+    }
+
+    private static func finish(_ db: Database) {
+        if !db.isClosed { StoreCompaction.runIfDue(db) }
+        db.close()
     }
 
     // MARK: - Checklists

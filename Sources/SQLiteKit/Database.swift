@@ -72,6 +72,9 @@ public final class Database {
         try execute("PRAGMA wal_autocheckpoint=\(pages); PRAGMA journal_size_limit=\(walLimit)")
     }
 
+    /// Whether `close` was called.
+    public var isClosed: Bool { closed }
+
     /// Finalizes every statement and closes the connection. If the WAL has grown past
     /// `walLimit`, first checkpoints it and truncates it, without waiting for other readers.
     /// Safe to call twice; the connection is unusable afterwards.
@@ -147,6 +150,16 @@ public final class Database {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Rows this connection inserted, changed or deleted since it opened (triggers included).
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
+    /// Runs `body` failing at once with SQLITE_BUSY instead of waiting for another
+    /// connection's lock.
+    public func withoutWaiting<R>(_ body: () throws -> R) throws -> R {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Self.busyTimeout) }
+        return try body()
+    }
 
     /// The single integer a query returns (e.g. a PRAGMA), or nil.
     public func scalar(_ sql: String) throws -> Int64? {
