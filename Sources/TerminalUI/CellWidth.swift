@@ -20,19 +20,22 @@ enum CellWidth {
     }
 
     /// `text` cut to at most `width` cells (an ellipsis marks the cut when there is room).
+    /// Looks at no more of `text` than the width needs: a row of a 13 MB item is cut from its
+    /// first characters, not measured whole on every frame.
     static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        guard of(text) > width else { return text }
         let room = width - of(ellipsis)
-        var result = ""
+        var cut = text.startIndex
         var used = 0
-        for character in text {
-            let w = of(String(character))
-            if used + w > room { break }
-            result.append(character)
-            used += w
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            used += of(String(text[index..<next]))
+            if used > width { return room >= 0 ? String(text[..<cut]) + ellipsis : String(text[..<cut]) }
+            if used <= room { cut = next }
+            index = next
         }
-        return room >= 0 ? result + ellipsis : result
+        return text
     }
 
     /// `text` cut or padded with spaces to exactly `width` cells.

@@ -40,6 +40,23 @@ import Testing
         #expect(column <= 9)
     }
 
+    /// Editing a huge item: the field scrolled by measuring from the front again for each
+    /// start, quadratic in the text (200,000 characters took minutes; a 13 MB item never drew).
+    @Test(.timeLimit(.minutes(1))) func aHugeTextShowsItsEndAtOnce() {
+        let field = TextField(String(repeating: "x", count: 199_990) + "汉字 end")
+        let (shown, column) = field.visible(width: 20)
+        #expect(shown == "xxxxxxxxxxx汉字 end")
+        #expect(column == 19)
+        var body = TextArea(String(repeating: "y", count: 200_000) + "\nsecond")
+        body.handle(.end)
+        let (lines, cursor) = body.visible(width: 20, height: 3)
+        #expect(lines == [String(repeating: "y", count: 19) + "…", "second"])
+        #expect(cursor.column == 19)
+        #expect(CellWidth.truncate(String(repeating: "z", count: 200_000), to: 5) == "zzzz…")
+        #expect(CellWidth.fit("ab汉", to: 6) == "ab汉  ")
+        #expect(CellWidth.truncate("ab汉c", to: 4) == "ab…")
+    }
+
     @Test func blankTextCountsAsEmpty() {
         #expect(TextField("   ").isBlank)
         #expect(!TextField(" a ").isBlank)
