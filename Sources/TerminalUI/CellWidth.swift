@@ -4,14 +4,11 @@ import TerminalText
 /// Terminal cell widths of text, so that columns line up with wide (CJK, emoji) characters.
 enum CellWidth {
     /// The width of one scalar: the C library's `wcwidth` when the locale knows it, else the
-    /// shared table (`TextWidth`), controls taking none.
+    /// shared table (`TextWidth`); a control takes one cell, as the U+FFFD that shows it.
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        if TerminalText.isControl(scalar) { return 1 }
         let known = cl_wcwidth(scalar.value)
-        if known >= 0 { return Int(known) }
-        switch scalar.value {
-        case 0..<32, 127..<160: return 0
-        default: return TextWidth.of(scalar)
-        }
+        return known >= 0 ? Int(known) : TextWidth.of(scalar)
     }
 
     /// The width of `text`.
