@@ -35,6 +35,28 @@ import Testing
         #expect(decoded?.first?["text"] as? String == Self.text)
     }
 
+    /// `lists` measured every name whole to find the widest (at most 40 columns are used), then
+    /// again to pad it: 7 s of CPU for one 13 MB name in a debug build. `note show` escaped a
+    /// huge body scalar by scalar.
+    @Test func listsAndNotesShowHugeTextWholeAndQuickly() throws {
+        let added = try timed(["list", "add", "-"], stdin: Self.text + "\n")
+        #expect(added.result.status == 0, "\(added.result.stderr)")
+        let lists = try timed(["lists"])
+        #expect(lists.result.status == 0, "\(lists.result.stderr)")
+        #expect(lists.seconds < 1.5, "lists took \(lists.seconds) s of CPU")
+        #expect(lists.result.stdout.contains("\\e]0;PWNED\\axxxx"))
+        #expect(lists.result.stdout.contains("xxxx\\u{202E}end"))
+
+        let note = try timed(["note", "add", "--title", "Big", "--body", "-"], stdin: Self.text)
+        #expect(note.result.status == 0, "\(note.result.stderr)")
+        let id = try #require(note.result.stdout.split(whereSeparator: { !$0.isNumber }).first.map(String.init))
+        let shown = try timed(["note", "show", id])
+        #expect(shown.result.status == 0, "\(shown.result.stderr)")
+        #expect(shown.seconds < 1.5, "note show took \(shown.seconds) s of CPU")
+        #expect(shown.result.stdout.contains("\\e]0;PWNED\\axxxx"))
+        #expect(shown.result.stdout.contains("xxxx\\u{202E}end"))
+    }
+
     /// Runs `checklists WORDS` under `/usr/bin/time`: the result and its user + system seconds.
     func timed(_ words: [String], stdin: String = "") throws -> (result: CLIRunner.Result, seconds: Double) {
         let times = dir.appending("times")
