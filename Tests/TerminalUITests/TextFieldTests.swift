@@ -57,6 +57,17 @@ import Testing
         #expect(CellWidth.truncate("ab汉c", to: 4) == "ab…")
     }
 
+    /// A delete question quotes at most 200 cells of a name, so its count of items still shows
+    /// and wrapping it stays cheap (a 13 MB name was wrapped word by word on every frame).
+    @Test func aDeleteQuestionQuotesTheStartOfAHugeName() {
+        let name = String(repeating: "ab ", count: 1_000_000) + "\u{1B}"
+        let shown = ConfirmScreen.shortened(name)
+        #expect(CellWidth.of(shown) == 200 && shown.hasSuffix("…"))
+        #expect(ConfirmScreen.shortened("Bills\u{1B}") == "Bills\\e")
+        let lines = ConfirmScreen.wrap("Delete “\(shown)”? 3 items go with it.", width: 74)
+        #expect(lines.count <= 4 && lines.last?.hasSuffix("go with it.") == true)
+    }
+
     @Test func blankTextCountsAsEmpty() {
         #expect(TextField("   ").isBlank)
         #expect(!TextField(" a ").isBlank)
