@@ -187,6 +187,7 @@ import Testing
         let tui = try start()
         let raw = dir.appending("raw")
         try tui.tmux(["pipe-pane", "-t", "t", "-o", "cat > " + TmuxSession.quote(raw)])
+        try tui.press("g")  // the first list (the last opened one is selected)
         try tui.waitUntil("Evil selected") {
             $0.split(separator: "\n").contains { $0.contains("›") && $0.contains("Evil") }
         }
