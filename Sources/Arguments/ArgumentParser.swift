@@ -46,6 +46,9 @@ public struct ParsedArguments: Sendable, Equatable {
 public enum ArgumentError: Error, Sendable, Equatable {
     case unknownOption(String)
     case missingValue(String)
+    /// The word after an option that needs a value looks like an option itself (`--home --json`):
+    /// the option, then that word. `--home=--json` still gives such a value on purpose.
+    case optionAsValue(String, String)
     case unexpectedValue(String)
     case repeated(String)
     /// A positional word beyond the command's operands (`lock status foo`): that word.
@@ -59,6 +62,8 @@ extension ArgumentError: CustomStringConvertible {
         switch self {
         case .unknownOption(let o): tr("unknown option %@", o)
         case .missingValue(let o): tr("%@ needs a value", o)
+        case .optionAsValue(let o, let word):
+            tr("%@ needs a value, not the option \"%@\" (write %@=%@ if you mean it)", o, word, o, word)
         case .unexpectedValue(let o): tr("%@ takes no value", o)
         case .repeated(let o): tr("%@ given more than once", o)
         case .unexpectedArgument(let word): tr("unexpected argument \"%@\"", word)
@@ -101,6 +106,8 @@ public func parseArguments(_ words: [String], spec: ArgumentSpec) throws(Argumen
                 result.values[name] = inlineValue
             } else {
                 guard index < words.count else { throw .missingValue(name) }
+                // `--home --json` would take `--json` as the folder and silently drop the flag.
+                if looksLikeOption(words[index], spec: spec) { throw .optionAsValue(name, words[index]) }
                 result.values[name] = words[index]
                 index += 1
             }
@@ -109,6 +116,11 @@ public func parseArguments(_ words: [String], spec: ArgumentSpec) throws(Argumen
         }
     }
     return result
+}
+
+/// A long option's spelling (`--json`, `--`, `--due=x`) or a known short one (`-h`).
+private func looksLikeOption(_ word: String, spec: ArgumentSpec) -> Bool {
+    word.hasPrefix("--") || spec.aliases[word] != nil
 }
 
 private func isNumber(_ word: String) -> Bool {

@@ -8,6 +8,8 @@ public enum ChecklistsError: Error, Sendable, Equatable {
     case badDate(String)
     /// A local time that the clocks skip when summer time starts.
     case skippedTime(String)
+    /// A day that the time zone skipped as a whole (2011-12-30 in Pacific/Apia): the text and the zone.
+    case skippedDay(String, zone: String)
     case listNotFound(String)
     case itemNotFound(Int64)
     case emptyNoteTitle
@@ -28,6 +30,8 @@ extension ChecklistsError: CustomStringConvertible {
             tr("Cannot read the date \"%@\".", text) + " " + DueDate.acceptedForms
         case .skippedTime(let text):
             tr("\"%@\" does not exist: the clocks skip that time when summer time starts. Choose another time.", text)
+        case .skippedDay(let text, let zone):
+            tr("\"%@\" does not exist in the time zone %@: its clocks skip that day. Choose another day.", text, zone)
         case .listNotFound(let ref): tr("No list \"%@\".", ref)
         case .itemNotFound(let id): tr("No item with ID %d.", id)
         case .emptyNoteTitle: tr("A note needs a title.")

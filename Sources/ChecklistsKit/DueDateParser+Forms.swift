@@ -142,7 +142,7 @@ extension DueDateParser {
         let keys: Set<Calendar.Component> = [.year, .month, .day, .hour, .minute]
         let back = calendar.dateComponents(keys, from: date)
         guard back.year == day.year, back.month == day.month, back.day == day.day else {
-            throw ChecklistsError.badDate(text)
+            throw skipped(day, calendar) ? skippedDay(text, calendar) : ChecklistsError.badDate(text)
         }
         guard back.hour == clock.hour, back.minute == clock.minute else { throw ChecklistsError.skippedTime(text) }
         var first = date
@@ -155,10 +155,12 @@ extension DueDateParser {
     }
 
     /// The start of the day, reminded at the all-day hour.
-    func allDay(_ day: DateComponents, calendar: Calendar, _ bad: ChecklistsError) throws -> Result {
+    func allDay(_ day: DateComponents, calendar: Calendar, _ text: String) throws -> Result {
         var noon = day
         noon.hour = 12
-        guard let date = calendar.date(from: noon) else { throw bad }
+        guard let date = calendar.date(from: noon) else { throw ChecklistsError.badDate(text) }
+        // Without this a day the zone skipped silently became the next one.
+        if skipped(day, calendar) { throw skippedDay(text, calendar) }
         let start = calendar.startOfDay(for: date)
         noon.hour = allDayReminderHour
         let reminder = calendar.date(from: noon).map { max($0, start) } ?? start
@@ -167,6 +169,25 @@ extension DueDateParser {
 }
 
 // MARK: - Days
+
+extension DueDateParser {
+    /// Whether the zone's clocks skip calendar day `day` as a whole (Pacific/Apia skipped
+    /// 2011-12-30 when it moved across the date line): neither its midnight nor its noon is a
+    /// time of that day there.
+    func skipped(_ day: DateComponents, _ calendar: Calendar) -> Bool {
+        [0, 12].allSatisfy { hour in
+            var at = day.dayOnly
+            at.hour = hour
+            guard let date = calendar.date(from: at) else { return false }
+            let back = calendar.dateComponents([.year, .month, .day], from: date)
+            return back.year != day.year || back.month != day.month || back.day != day.day
+        }
+    }
+
+    func skippedDay(_ text: String, _ calendar: Calendar) -> ChecklistsError {
+        .skippedDay(text, zone: calendar.timeZone.identifier)
+    }
+}
 
 extension DueDateParser {
     /// The coming `weekday`, 1 to 7 days ahead (never today).
@@ -197,11 +218,15 @@ private extension DueDateParser {
         year: Int?, month: Int, day: Int, _ today: DateComponents, _ calendar: Calendar, _ bad: ChecklistsError
     ) throws -> DateComponents {
         guard (1...12).contains(month), (1...31).contains(day) else { throw bad }
+        // Whether the calendar has the day (no 30 February), wherever it is: a day that the
+        // user's zone skipped is refused later, by name (`skippedDay`).
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         func exists(_ y: Int) -> Bool {
-            guard let date = calendar.date(from: DateComponents(year: y, month: month, day: day, hour: 12)) else {
+            guard let date = gregorian.date(from: DateComponents(year: y, month: month, day: day, hour: 12)) else {
                 return false
             }
-            return calendar.component(.day, from: date) == day
+            return gregorian.component(.day, from: date) == day
         }
         if let year {
             guard DueDate.years.contains(year), exists(year) else { throw bad }

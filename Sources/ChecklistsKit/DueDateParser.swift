@@ -52,7 +52,8 @@ public struct DueDateParser: Sendable {
     /// - Parameter text: For example `tomorrow 9am`, `friday 18:00`, `in 2 hours`, `dec 24`.
     /// - Returns: The due date, whether it is all-day, and when to remind.
     /// - Throws: `ChecklistsError.badDate` for text that is not an accepted form or names no real
-    ///   date; `ChecklistsError.skippedTime` for a local time that does not exist.
+    ///   date; `ChecklistsError.skippedTime` for a local time that does not exist, `.skippedDay`
+    ///   for a day the time zone skipped.
     public func parse(_ text: String) throws -> Result {
         let bad = ChecklistsError.badDate(text)
         guard text.count <= 100 else { throw bad }
@@ -85,7 +86,7 @@ public struct DueDateParser: Sendable {
 
         guard let clock = try Self.readTime(tokens, bad) else {
             guard let day, tokens.isEmpty else { throw bad }
-            return try allDay(day, calendar: calendar, bad)
+            return try allDay(day, calendar: calendar, text)
         }
         if var day {
             return try at(&day, clock, calendar: calendar, text)

@@ -20,9 +20,20 @@ public enum TextWidth {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
+    /// The columns `text` takes, counted only up to `limit`: a column as wide as its widest
+    /// name needs no more (a 13 MB list name made `lists` take seconds).
+    public static func of(_ text: String, upTo limit: Int) -> Int {
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            if columns >= limit { break }
+            columns += of(scalar)
+        }
+        return min(columns, max(0, limit))
+    }
+
     /// `text` padded with spaces to at least `width` columns.
     public static func pad(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - of(text)))
+        text + String(repeating: " ", count: max(0, width - of(text, upTo: width)))
     }
 
     /// `number` right-aligned in at least `width` columns; never traps on a wider number.

@@ -4,14 +4,11 @@ import TerminalText
 /// Terminal cell widths of text, so that columns line up with wide (CJK, emoji) characters.
 enum CellWidth {
     /// The width of one scalar: the C library's `wcwidth` when the locale knows it, else the
-    /// shared table (`TextWidth`), controls taking none.
+    /// shared table (`TextWidth`); a control takes one cell, as the U+FFFD that shows it.
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        if TerminalText.isControl(scalar) { return 1 }
         let known = cl_wcwidth(scalar.value)
-        if known >= 0 { return Int(known) }
-        switch scalar.value {
-        case 0..<32, 127..<160: return 0
-        default: return TextWidth.of(scalar)
-        }
+        return known >= 0 ? Int(known) : TextWidth.of(scalar)
     }
 
     /// The width of `text`.
@@ -20,19 +17,22 @@ enum CellWidth {
     }
 
     /// `text` cut to at most `width` cells (an ellipsis marks the cut when there is room).
+    /// Looks at no more of `text` than the width needs: a row of a 13 MB item is cut from its
+    /// first characters, not measured whole on every frame.
     static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        guard of(text) > width else { return text }
         let room = width - of(ellipsis)
-        var result = ""
+        var cut = text.startIndex
         var used = 0
-        for character in text {
-            let w = of(String(character))
-            if used + w > room { break }
-            result.append(character)
-            used += w
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            used += of(String(text[index..<next]))
+            if used > width { return room >= 0 ? String(text[..<cut]) + ellipsis : String(text[..<cut]) }
+            if used <= room { cut = next }
+            index = next
         }
-        return room >= 0 ? result + ellipsis : result
+        return text
     }
 
     /// `text` cut or padded with spaces to exactly `width` cells.

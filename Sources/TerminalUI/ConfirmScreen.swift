@@ -1,4 +1,5 @@
 import Localization
+import TerminalText
 
 /// A yes/no question before something that cannot be taken back at once (a list's delete).
 final class ConfirmScreen: Screen {
@@ -31,6 +32,12 @@ final class ConfirmScreen: Screen {
         case .character("n"), .character("N"), .escape, .character("q"): app.pop()
         default: break
         }
+    }
+
+    /// A name as the question quotes it: escaped, and cut to 200 cells so that the rest of the
+    /// question still shows. Wrapping a 13 MB name word by word on every frame froze the screen.
+    static func shortened(_ name: String) -> String {
+        CellWidth.truncate(TerminalText.line(name), to: 200)
     }
 
     /// `text` broken into lines of at most `width` cells, at spaces where possible.

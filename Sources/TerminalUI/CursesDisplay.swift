@@ -1,4 +1,5 @@
 import CNcurses
+import TerminalText
 
 #if canImport(Glibc)
     import Glibc
@@ -64,7 +65,12 @@ final class CursesDisplay {
         for row in 0..<canvas.height {
             var column: Int32 = 0
             for span in canvas.rows[row] {
-                let chars = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                // A backstop for text shown as typed (an edit field): a control character, a C1
+                // control or a bidi override would reach the terminal; each shows as U+FFFD, one
+                // cell wide (as `CellWidth` counts it).
+                let chars = span.text.unicodeScalars.map {
+                    wchar_t(bitPattern: TerminalText.isControl($0) ? 0xFFFD : $0.value)
+                }
                 chars.withUnsafeBufferPointer { buffer in
                     cl_put(Int32(row), column, buffer.baseAddress, Int32(buffer.count), attributes[span.style] ?? 0)
                 }

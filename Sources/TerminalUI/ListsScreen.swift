@@ -69,7 +69,7 @@ final class ListsScreen: Screen {
         let now = Date()
         let reminders = items.filter { $0.shouldRemind && ($0.dueDate.map { $0 > now } ?? false) }.count
         let question = tr(
-            "Delete “%@”? %@ and %@ go with it.", TerminalText.line(list.name),
+            "Delete “%@”? %@ and %@ go with it.", ConfirmScreen.shortened(list.name),
             trn("%d item", "%d items", items.count), trn("%d reminder", "%d reminders", reminders))
         app.push(
             ConfirmScreen(question: question) { app in

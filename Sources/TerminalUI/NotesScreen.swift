@@ -51,7 +51,7 @@ final class NotesScreen: Screen {
                 let note = found
             else { return }
             app.push(
-                ConfirmScreen(question: tr("Delete the note “%@”?", TerminalText.line(note.title))) { app in
+                ConfirmScreen(question: tr("Delete the note “%@”?", ConfirmScreen.shortened(note.title))) { app in
                     guard app.perform({ try app.session.withStore { try $0.deleteNote(id: note.id) } }) != nil else {
                         return
                     }

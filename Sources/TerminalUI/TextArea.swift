@@ -69,10 +69,13 @@ public struct TextArea: Sendable, Equatable {
         let height = max(1, height)
         if row < top { top = row }
         if row >= top + height { top = row - height + 1 }
+        // Only a line's first characters can show (no line is wider than the screen): a 13 MB
+        // line is not copied and measured on every frame.
         let shown = lines[top..<min(lines.count, top + height)].map {
-            CellWidth.truncate(String($0).map { $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }, to: width)
+            CellWidth.truncate(
+                $0.prefix(width * 4 + 1).map { $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }, to: width)
         }
-        let column = min(width - 1, CellWidth.of(String(lines[row][0..<self.column])))
+        let column = min(width - 1, CellWidth.of(String(lines[row][0..<min(self.column, width * 4)])))
         return (shown, (row - top, column))
     }
 }

@@ -52,9 +52,17 @@ public struct TextField: Sendable, Equatable {
     /// The part that fits in `width` cells around the cursor, and the cursor's column in it.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 1 else { return ("", 0) }
-        var start = 0
-        // Scroll so the cursor stays inside the field (one cell kept for it at the end).
-        while CellWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
+        // Scroll so the cursor stays inside the field (one cell kept for it at the end): back from
+        // the cursor, as many characters as fit. Measuring from the front again for each start was
+        // quadratic, and editing a 13 MB item (the cursor at its end) never drew.
+        var start = cursor
+        var before = 0
+        while start > 0 {
+            let w = CellWidth.of(String(characters[start - 1]))
+            if before + w > width - 1 { break }
+            before += w
+            start -= 1
+        }
         var shown = ""
         var used = 0
         for character in characters[start...] {
@@ -63,6 +71,6 @@ public struct TextField: Sendable, Equatable {
             shown.append(character)
             used += w
         }
-        return (shown, CellWidth.of(String(characters[start..<cursor])))
+        return (shown, before)
     }
 }

@@ -12,6 +12,8 @@ final class Dialog {
     let content: Widget
     /// Done was pressed; the dialog closes afterwards.
     var onDone: () -> Void = {}
+    /// The forms open now, for `closeAll`.
+    private static var open: [Widget] = []
 
     init(parent: UnsafeMutablePointer<GtkWindow>, title: String, doneTitle: String = tr("Done")) {
         window = adw_window_new()
@@ -32,6 +34,8 @@ final class Dialog {
         content = Build.box(vertical: true, spacing: 18)
         Build.margins(content, 18)
         adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [header, content]))
+        Self.open.append(window)
+        Signals.connect(Cast.object(window), "destroy") { [window] in Self.open.removeAll { $0 == window } }
         Signals.connect(Cast.object(cancel), "clicked") { [window] in
             gtk_window_destroy(Cast.to(GtkWindow.self, window))
         }
@@ -45,6 +49,12 @@ final class Dialog {
             escape,
             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
         gtk_widget_add_controller(window, escape)
+    }
+
+    /// Closes every open form as Cancel would (the app locked: an item's text must not stay on
+    /// screen or in the accessibility tree beside the lock screen).
+    static func closeAll() {
+        for window in open { gtk_window_destroy(Cast.to(GtkWindow.self, window)) }
     }
 
     /// Makes Done (in)sensitive.

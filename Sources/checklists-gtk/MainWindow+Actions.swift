@@ -84,6 +84,10 @@ extension MainWindow {
         if gtk_stack_get_visible_child_name(OpaquePointer(stack)).map({ String(cString: $0) }) == "locked" { return }
         items.show([])
         sidebar.show([], selected: nil)
+        // The open list's name stayed in the header's title (hidden, but in the accessibility
+        // tree), and an open Add/Edit Item form kept showing its text; `reloadLists` puts the title back.
+        adw_window_title_set_title(OpaquePointer(contentTitle), "")
+        Dialog.closeAll()
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "locked")
         if gtk_widget_get_mapped(window) != 0 && !minimized && !isAway() { lockPage.start(session: session) }
     }

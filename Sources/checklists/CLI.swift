@@ -137,6 +137,8 @@ enum CLI {
     /// Refuses options that are given but empty where emptiness would silently mean a default.
     static func checkGlobalOptions(_ args: ParsedArguments) throws {
         if args["--home"]?.isEmpty == true { throw CLIError.usage(tr("--home needs a directory, not \"\"")) }
+        // Elsewhere "-" means standard input; as a folder it would be "./-", wherever one stands.
+        if args["--home"] == "-" { throw CLIError.usage(tr("--home needs a directory, not \"-\"")) }
     }
 
     /// The command the words name (`HelpTable.select`) and the words after it.

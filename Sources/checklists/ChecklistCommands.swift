@@ -55,7 +55,7 @@ enum ChecklistCommands {
         }
         let idWidth = lists.map { String($0.id).count }.max() ?? 1
         let names = lists.map { TerminalText.line($0.name) }
-        let nameWidth = min(40, names.map(TextWidth.of).max() ?? 0)
+        let nameWidth = names.map { TextWidth.of($0, upTo: 40) }.max() ?? 0
         for (list, name) in zip(lists, names) {
             let id = TextWidth.rightAligned(list.id, to: idWidth)
             context.output.line(

@@ -44,7 +44,7 @@ enum NoteCommands {
                 throw ChecklistsError.noteNotFound(id)
             }
             let title = TerminalText.line(note.title)
-            let rule = String(repeating: "─", count: min(60, max(3, TextWidth.of(title))))
+            let rule = String(repeating: "─", count: max(3, TextWidth.of(title, upTo: 60)))
             // The body keeps its lines and tabs; every other control character is shown escaped.
             try context.show(
                 NoteJSON(note), [title, rule] + (note.body.isEmpty ? [] : [TerminalText.block(note.body)]))

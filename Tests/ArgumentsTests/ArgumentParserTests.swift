@@ -44,4 +44,16 @@ import Testing
         }
         #expect(throws: ArgumentError.unexpectedValue("--json")) { try parseArguments(["--json=yes"], spec: spec) }
     }
+
+    @Test func refusesAnOptionAsAnOptionsValue() throws {
+        #expect(throws: ArgumentError.optionAsValue("--home", "--json")) {
+            try parseArguments(["--home", "--json", "lists"], spec: spec)
+        }
+        #expect(throws: ArgumentError.optionAsValue("--due", "-h")) { try parseArguments(["--due", "-h"], spec: spec) }
+        #expect(throws: ArgumentError.optionAsValue("--due", "--")) { try parseArguments(["--due", "--"], spec: spec) }
+        // Said on purpose, and words that only start with one dash, are values.
+        #expect(try parseArguments(["--home=--json"], spec: spec)["--home"] == "--json")
+        #expect(try parseArguments(["--due", "-"], spec: spec)["--due"] == "-")
+        #expect(try parseArguments(["--due", "-5"], spec: spec)["--due"] == "-5")
+    }
 }

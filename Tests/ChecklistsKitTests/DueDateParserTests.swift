@@ -149,6 +149,24 @@ import Testing
         #expect(ChecklistsError.skippedTime("x").description.contains("summer time"))
     }
 
+    /// Samoa skipped 2011-12-30 (it moved west of the date line): that day, with or without a time,
+    /// is refused by name, never read as the 31st; the days around it are read as usual.
+    @Test func refusesADayTheZoneSkipped() throws {
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
+        let before = Date(timeIntervalSince1970: 1_325_152_800)  // 2011-12-29 00:00 in Apia
+        for text in ["2011-12-30", "2011-12-30 10:00", "dec 30 2011", "30 dec 2011 9am", "dec 30"] {
+            #expect(throws: ChecklistsError.skippedDay(text, zone: "Pacific/Apia")) {
+                try parse(text, now: before, zone: apia)
+            }
+        }
+        #expect(try iso("2011-12-31 00:00", zone: apia) == "2011-12-30T10:00:00Z")
+        #expect(try iso("2011-12-29 23:59", zone: apia) == "2011-12-30T09:59:00Z")
+        #expect(try iso("tomorrow", now: before, zone: apia) == "2011-12-30T10:00:00Z all-day")
+        #expect(throws: ChecklistsError.badDate("2026-02-30")) { try parse("2026-02-30", zone: apia) }
+        let message = ChecklistsError.skippedDay("2011-12-30", zone: "Pacific/Apia").description
+        #expect(message.contains("does not exist in the time zone Pacific/Apia"))
+    }
+
     @Test func takesTheFirstOfARepeatedTime() throws {
         #expect(try iso("2026-10-25 02:30", zone: Self.berlin) == "2026-10-25T00:30:00Z")  // CEST, not CET
         #expect(try iso("2026-11-01 1:30am", zone: Self.newYork) == "2026-11-01T05:30:00Z")  // EDT, not EST
@@ -189,7 +207,9 @@ import Testing
                 #expect(result.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0, "\(text)")
                 #expect(result.reminder >= result.date, "\(text)")
             } catch let error as ChecklistsError {
-                #expect(error == .badDate(text) || error == .skippedTime(text), "\(text)")
+                #expect(
+                    error == .badDate(text) || error == .skippedTime(text)
+                        || error == .skippedDay(text, zone: zones[i % 3].identifier), "\(text)")
             }
         }
         #expect(accepted > 50)

@@ -22,6 +22,16 @@ struct DesktopLockTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
 
+    /// Locked, nothing of the lists is in the accessibility tree (any program on the session
+    /// bus can read it): the open list's name stayed in the header's title, and an Edit Item form
+    /// open when the app locked stayed on screen with the item's text.
+    @Test func lockingLeavesNoContentInTheAccessibilityTree() async throws {
+        let (session, passcode) = try Self.lockedSession(items: ["Oat milk"])
+        let output = try await session.run(
+            "lockleaks.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// The idle timeout: with the lock on, the shortest timeout (one minute, chosen in
     /// Preferences while the app runs) applies without a restart; a key in Preferences counts as
     /// activity; the app left without input locks by itself, closes Preferences and asks for the
@@ -60,10 +70,11 @@ struct DesktopLockTests {
 
     /// A session with one list ("Groceries") and the app lock on with a passcode, after the
     /// lock `settings` (`lock set` options) when given.
-    static func lockedSession(settings: [String] = []) throws -> (DesktopSession, String) {
+    static func lockedSession(settings: [String] = [], items: [String] = []) throws -> (DesktopSession, String) {
         let session = DesktopSession()
         let passcode = "violet kestrel 4812"
         _ = try session.cli.run("list", "add", "Groceries")
+        for item in items { _ = try session.cli.run("item", "add", "Groceries", item) }
         if !settings.isEmpty { _ = try session.cli.run(arguments: ["lock", "set"] + settings) }
         let enabled = try session.cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: passcode + "\n")
         try #require(enabled.status == 0, "\(enabled.stderr)")

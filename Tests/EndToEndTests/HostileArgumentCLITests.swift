@@ -27,4 +27,50 @@ import Testing
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("is not a time zone this system knows"), "\(result.stderr)")
     }
+
+    /// `--home --json lists` took `--json` as the folder: it made `./--json` wherever the user
+    /// stood and printed text instead of JSON. An option where a value belongs is one line, exit 2.
+    @Test(arguments: [["--home", "--json", "lists"], ["lists", "--home", "--json"], ["--home", "-h", "lists"]])
+    func anOptionWhereAValueBelongsIsRefused(_ words: [String]) throws {
+        let result = try runInDirectory(words)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("--home needs a value, not the option"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appending("cwd")).isEmpty)
+    }
+
+    /// `-` means standard input everywhere else; `--home -` made a folder `./-`.
+    @Test func aDashIsNoHome() throws {
+        let result = try runInDirectory(["--home", "-", "lists"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("checklists: --home needs a directory, not \"-\""), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appending("cwd")).isEmpty)
+    }
+
+    /// 2011-12-30 never happened in Samoa (the zone skipped the day to the west of the date line):
+    /// the message says so instead of listing the date forms as if the text were misspelt.
+    @Test(arguments: ["2011-12-30", "2011-12-30 10:00", "30 dec 2011 9am"])
+    func aDayTheZoneSkipsIsNamedAsSuch(_ due: String) throws {
+        var cli = cli
+        cli.environment["TZ"] = "Pacific/Apia"
+        try cli.run("list", "add", "Samoa")
+        let result = try cli.run("item", "add", "Samoa", "x", "--due", due)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("does not exist in the time zone Pacific/Apia: its clocks skip that day"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("Use a day, a time, or both"))
+        // The days around it are fine.
+        #expect(try cli.run("item", "add", "Samoa", "y", "--due", "2011-12-31").status == 0)
+        #expect(try cli.run("item", "add", "Samoa", "z", "--due", "2011-12-29 23:00").status == 0)
+    }
+
+    /// Runs `checklists WORDS` in a fresh, empty working directory (`dir/cwd`).
+    func runInDirectory(_ words: [String]) throws -> CLIRunner.Result {
+        let cwd = dir.appending("cwd")
+        try FileManager.default.createDirectory(atPath: cwd, withIntermediateDirectories: true)
+        return try CLIRunner.execute(
+            "/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", cwd, CLIRunner.binary] + words,
+            environment: cli.environment)
+    }
 }

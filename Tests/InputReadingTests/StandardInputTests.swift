@@ -26,6 +26,14 @@ import Testing
         #expect(try StandardInput.lines(from: fd) == ["one", "two", "three"])
     }
 
+    /// Blank means only spaces (any Unicode space) and tabs; other text is kept exactly, "\r"
+    /// inside a line and combining marks included.
+    @Test func keepsEveryLineThatIsNotBlank() throws {
+        let fd = try pipeReading("\t \u{A0}\u{3000}\r\nnaïve e\u{301}\n\u{301}\na\rb\n\n\u{1B}[2J\r")
+        defer { close(fd) }
+        #expect(try StandardInput.lines(from: fd) == ["naïve e\u{301}", "\u{301}", "a\rb", "\u{1B}[2J"])
+    }
+
     @Test func refusesTwoDashes() {
         #expect(throws: InputReadingError.severalDashes(["--title", "--body"])) {
             try StandardInput.expectAtMostOne(["--title": "-", "--body": "-"])

@@ -25,4 +25,46 @@ import Testing
     @Test func escapesNulAndOtherC0AsHex() {
         #expect(TerminalText.line("\u{0}\u{1}\u{1F}") == "\\x00\\x01\\x1F")
     }
+
+    /// The byte scan finds every control, whatever text surrounds it: text with the lead bytes the
+    /// scan stops at (C2, D8, E2) but no control, controls at the very start and end, NUL inside.
+    @Test func findsEveryControlAmongLookalikeBytes() {
+        let pieces = [
+            "a", "¢", "Ø", "–", "€", "\u{2030}", "\u{0600}", "\u{061B}", "买", "🛒", "e\u{301}", "\u{1B}", "\u{0}",
+            "\n", "\t", "\u{7F}", "\u{85}", "\u{9F}", "\u{061C}", "\u{200E}", "\u{2029}", "\u{202E}", "\u{2069}",
+        ]
+        var state: UInt64 = 7
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int(state % 9) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            #expect(TerminalText.line(text) == reference(text, keepingLines: false), "\(Array(text.unicodeScalars))")
+            #expect(TerminalText.block(text) == reference(text, keepingLines: true), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// A 13 MB text with a control at each end and one in the middle comes out whole.
+    @Test func escapesAHugeTextWhole() {
+        let half = String(repeating: "x", count: 6_500_000)
+        let shown = TerminalText.line("\u{1B}" + half + "\u{202E}" + half + "\r")
+        #expect(shown.utf8.count == 13_000_000 + 2 + 8 + 2)
+        #expect(shown.hasPrefix("\\exx") && shown.hasSuffix("xx\\r"))
+        #expect(shown.contains("x\\u{202E}x"))
+        #expect(TerminalText.line(half + half) == half + half)
+    }
+
+    /// Scalar by scalar, as before the byte scan.
+    func reference(_ text: String, keepingLines: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if TerminalText.isControl(scalar) && !(keepingLines && (scalar == "\n" || scalar == "\t")) {
+                result += TerminalText.line(String(scalar))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -178,6 +178,31 @@ import Testing
         }
     }
 
+    /// Text shown as stored (the Edit Item field) went to the terminal as it was: ncurses shows
+    /// C0 controls as ^[, but a bidi override (U+202E) and a C1 CSI (U+009B) reached it, so a
+    /// stored item could reorder or recolour the screen. Each now shows as U+FFFD.
+    @Test func anEditFieldSendsNoControlToTheTerminal() throws {
+        _ = try cli.run("list", "add", "Evil")
+        _ = try cli.run("item", "add", "Evil", "a\u{202E}b\u{9B}31mc\u{1B}]2;T\u{7}d")
+        let tui = try start()
+        let raw = dir.appending("raw")
+        try tui.tmux(["pipe-pane", "-t", "t", "-o", "cat > " + TmuxSession.quote(raw)])
+        try tui.press("g")  // the first list (the last opened one is selected)
+        try tui.waitUntil("Evil selected") {
+            $0.split(separator: "\n").contains { $0.contains("›") && $0.contains("Evil") }
+        }
+        try tui.press("Enter")
+        try tui.waitFor("Evil  (1 Remaining)")
+        try tui.press("e")
+        try tui.waitFor("a\u{FFFD}b\u{FFFD}31mc\u{FFFD}]2;T\u{FFFD}d")
+        try tui.press("Escape")
+        try tui.waitForNo("Edit Item")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+        #expect(!bytes.contains(utf8: "\u{202E}"))
+        #expect(!bytes.contains(utf8: "\u{9B}"))
+        #expect(!bytes.contains(utf8: "\u{1B}]2;T"))
+    }
+
     @Test func withoutATerminalItPrintsTheOverview() throws {
         _ = try cli.run("list", "add", "Plain")
         let result = try cli.run()

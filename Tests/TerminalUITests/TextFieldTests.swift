@@ -40,6 +40,34 @@ import Testing
         #expect(column <= 9)
     }
 
+    /// Editing a huge item: the field scrolled by measuring from the front again for each
+    /// start, quadratic in the text (200,000 characters took minutes; a 13 MB item never drew).
+    @Test(.timeLimit(.minutes(1))) func aHugeTextShowsItsEndAtOnce() {
+        let field = TextField(String(repeating: "x", count: 199_990) + "汉字 end")
+        let (shown, column) = field.visible(width: 20)
+        #expect(shown == "xxxxxxxxxxx汉字 end")
+        #expect(column == 19)
+        var body = TextArea(String(repeating: "y", count: 200_000) + "\nsecond")
+        body.handle(.end)
+        let (lines, cursor) = body.visible(width: 20, height: 3)
+        #expect(lines == [String(repeating: "y", count: 19) + "…", "second"])
+        #expect(cursor.column == 19)
+        #expect(CellWidth.truncate(String(repeating: "z", count: 200_000), to: 5) == "zzzz…")
+        #expect(CellWidth.fit("ab汉", to: 6) == "ab汉  ")
+        #expect(CellWidth.truncate("ab汉c", to: 4) == "ab…")
+    }
+
+    /// A delete question quotes at most 200 cells of a name, so its count of items still shows
+    /// and wrapping it stays cheap (a 13 MB name was wrapped word by word on every frame).
+    @Test func aDeleteQuestionQuotesTheStartOfAHugeName() {
+        let name = String(repeating: "ab ", count: 1_000_000) + "\u{1B}"
+        let shown = ConfirmScreen.shortened(name)
+        #expect(CellWidth.of(shown) == 200 && shown.hasSuffix("…"))
+        #expect(ConfirmScreen.shortened("Bills\u{1B}") == "Bills\\e")
+        let lines = ConfirmScreen.wrap("Delete “\(shown)”? 3 items go with it.", width: 74)
+        #expect(lines.count <= 5 && lines.joined(separator: " ").hasSuffix("3 items go with it."), "\(lines)")
+    }
+
     @Test func blankTextCountsAsEmpty() {
         #expect(TextField("   ").isBlank)
         #expect(!TextField(" a ").isBlank)
