@@ -75,10 +75,19 @@ extension AppSession {
         }
     }
 
-    /// Starts watching the store for other processes' changes, reported as `.changed` events.
+    /// Starts watching the store for other processes' (and other sessions') changes, reported as
+    /// `.changed` events. This session's own writes make no event: the UI that made a change
+    /// shows it already (see `OwnChanges`).
     /// - Returns: The monitor; stop it (or release it) to stop watching.
     public func watchChanges() throws -> ChangeMonitor {
-        let monitor = try ChangeMonitor(directory: home)
+        let own = serialized {
+            if ownChanges == nil {
+                ownChanges = OwnChanges()
+                try? opened?.recordOwnChanges()
+            }
+            return ownChanges
+        }
+        let monitor = try ChangeMonitor(directory: home, own: own)
         monitor.addObserver { [weak self] change in self?.observers.send(.changed(change)) }
         return monitor
     }
