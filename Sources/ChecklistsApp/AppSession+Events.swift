@@ -76,12 +76,14 @@ extension AppSession {
     }
 
     /// Starts watching the store for other processes' (and other sessions') changes, reported as
-    /// `.changed` events. This session's own writes make no event: the UI that made a change
-    /// shows it already (see `OwnChanges`).
+    /// `.changed` events.
+    /// - Parameter excludingOwn: Leave out what this session's own content calls (`withStore`
+    ///   and the calls made of it) write: the UI that made such a change shows it already (see
+    ///   `OwnChanges`). Other writes of the session (the lock's settings) are still reported.
     /// - Returns: The monitor; stop it (or release it) to stop watching.
-    public func watchChanges() throws -> ChangeMonitor {
+    public func watchChanges(excludingOwn: Bool = false) throws -> ChangeMonitor {
         let own = serialized {
-            if ownChanges == nil {
+            if excludingOwn && ownChanges == nil {
                 ownChanges = OwnChanges()
                 try? opened?.recordOwnChanges()
             }

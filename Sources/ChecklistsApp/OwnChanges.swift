@@ -6,7 +6,7 @@ import Synchronization
 /// so that the change events a session delivers are other processes' (and other sessions')
 /// changes only: a window that has already shown its own change reloads nothing.
 ///
-/// The session records its rows (`ChecklistStore.takeOwnChanges`) right after each store call,
+/// The session records its rows (`ChecklistStore.takeOwnChanges`) right after each content call,
 /// with `gate` held from before the call until they are recorded; the monitor reads the change
 /// log with `gate` held too, so it never sees a row of the session's before it knows the row
 /// is the session's.
@@ -16,9 +16,11 @@ final class OwnChanges: Sendable {
     /// Sequence numbers recorded and not yet seen by the monitor.
     private let seqs = Mutex<Set<Int64>>([])
 
-    /// Runs `body` (a store call on `store`) and records the change-log rows it wrote.
+    /// Runs `body` (a store call on `store`) and records the change-log rows it wrote. Rows the
+    /// connection wrote before (outside a content call) are dropped first, not counted as own.
     func recording<T>(_ store: ChecklistStore, _ body: () throws -> T) rethrows -> T {
         gate.lock()
+        _ = try? store.takeOwnChanges()
         defer {
             if let own = try? store.takeOwnChanges(), !own.isEmpty { seqs.withLock { $0.formUnion(own) } }
             gate.unlock()

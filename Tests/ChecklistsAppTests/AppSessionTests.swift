@@ -171,12 +171,12 @@ import Testing
         #expect(try session.items(in: 1).map(\.text) == ["Buy milk"])
     }
 
-    /// The session's own writes make no change event (its window shows them already); another
-    /// session's (another window) and another process's (the CLI) do.
+    /// Watching with `excludingOwn`, the session's own writes make no change event (its window
+    /// shows them already); another session's (another window) and another process's (the CLI) do.
     @Test func ownWritesMakeNoChangeEventButOtherWritersDo() async throws {
         let (session, _) = session()
         #expect(try session.open())
-        let monitor = try session.watchChanges()
+        let monitor = try session.watchChanges(excludingOwn: true)
         defer { monitor.stop() }
         let recorder = EventRecorder<SessionEvent>()
         session.addObserver(recorder.handler)
