@@ -5,10 +5,15 @@ import Foundation
 /// is not (the UI shows the lock screen). Each runs on the session's serial executor; the
 /// `async` variant of any of them is `run { try $0.lists() }`.
 extension AppSession {
-    /// Runs `body` with the unlocked store.
+    /// Runs `body` with the unlocked store (its writes recorded as this session's own, see
+    /// `watchChanges`).
     /// - Throws: `AppSessionError.locked` while locked, else what `body` throws.
     public func withStore<T>(_ body: (ChecklistStore) throws -> T) throws -> T {
-        try serialized { try body(try unlockedStore()) }
+        try serialized {
+            let store = try unlockedStore()
+            guard let ownChanges else { return try body(store) }
+            return try ownChanges.recording(store) { try body(store) }
+        }
     }
 
     /// All checklists, sorted for the configuration's locale.

@@ -75,10 +75,21 @@ extension AppSession {
         }
     }
 
-    /// Starts watching the store for other processes' changes, reported as `.changed` events.
+    /// Starts watching the store for other processes' (and other sessions') changes, reported as
+    /// `.changed` events.
+    /// - Parameter excludingOwn: Leave out what this session's own content calls (`withStore`
+    ///   and the calls made of it) write: the UI that made such a change shows it already (see
+    ///   `OwnChanges`). Other writes of the session (the lock's settings) are still reported.
     /// - Returns: The monitor; stop it (or release it) to stop watching.
-    public func watchChanges() throws -> ChangeMonitor {
-        let monitor = try ChangeMonitor(directory: home)
+    public func watchChanges(excludingOwn: Bool = false) throws -> ChangeMonitor {
+        let own = serialized {
+            if excludingOwn && ownChanges == nil {
+                ownChanges = OwnChanges()
+                try? opened?.recordOwnChanges()
+            }
+            return ownChanges
+        }
+        let monitor = try ChangeMonitor(directory: home, own: own)
         monitor.addObserver { [weak self] change in self?.observers.send(.changed(change)) }
         return monitor
     }

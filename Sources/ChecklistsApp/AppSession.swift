@@ -19,7 +19,9 @@ public final class AppSession: @unchecked Sendable {
     private let serial = NSRecursiveLock()
     private let queue = DispatchQueue(label: "checklists.app-session")
     /// The open store, while unlocked (or while the lock is off).
-    private var opened: ChecklistStore?
+    var opened: ChecklistStore?
+    /// The change-log rows of this session's own writes, once `watchChanges` was called.
+    var ownChanges: OwnChanges?
     /// Whether a store is open, readable without the serial lock (keychain checks ask it).
     private let holdsKey = Mutex(false)
     /// The link to the reminders, once the store is open.
@@ -165,6 +167,7 @@ public final class AppSession: @unchecked Sendable {
     /// is something to apply, so read-only commands never touch it.
     private func attach(_ store: ChecklistStore) -> ChecklistStore {
         opened = store
+        if ownChanges != nil { try? store.recordOwnChanges() }
         holdsKey.withLock { $0 = true }
         let reminders = ReminderHookup(
             home: home, store: store, dates: DueDate.Display(locale: configuration.locale.time),

@@ -23,8 +23,10 @@ struct ChangeLogReader {
         return 1
     }
 
-    /// The events for the rows after `lastSeq`, and the number of rows read.
-    mutating func read(_ db: Database) -> (events: [ChangeEvent], rows: Int) {
+    /// The events for the rows after `lastSeq`, and the number of rows read. Rows in `own` (a
+    /// session's own writes) are read past but make no event.
+    mutating func read(_ db: Database, own: OwnChanges? = nil) -> (events: [ChangeEvent], rows: Int) {
+        defer { own?.forget(through: lastSeq) }
         guard (try? db.execute("BEGIN")) != nil else { return ([], 0) }
         defer { try? db.execute("COMMIT") }
         // The ends of the log first (two index lookups): whether the rows after `lastSeq` are all there.
@@ -48,6 +50,7 @@ struct ChangeLogReader {
             while try statement.step() {
                 rows += 1
                 lastSeq = statement.int64(0)
+                if own?.take(lastSeq) == true { continue }
                 changes.add(
                     kind: statement.text(1), row: statement.int64(2), list: statement.int64(3),
                     key: statement.isNull(4) ? nil : statement.text(4), recount: statement.int64(5) != 0)

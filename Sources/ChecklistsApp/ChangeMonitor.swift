@@ -13,7 +13,8 @@ import Synchronization
 /// log past the last row it saw (see `ChangeLogReader`), so the cost is the size of the change,
 /// not of the store. A store from before the change log (schema 4) is compared by a small
 /// fingerprint of its rows instead (see `StoreFingerprint`) until it is migrated. Commits by any
-/// other connection count, including the UI's own store in the same process.
+/// other connection count, including another session's in the same process; a session's own
+/// writes are left out when it made the monitor (`AppSession.watchChanges`, see `OwnChanges`).
 ///
 /// Handlers run on the monitor's thread; keep them short (hand the work to the UI's queue).
 public final class ChangeMonitor: Sendable {
@@ -36,9 +37,18 @@ public final class ChangeMonitor: Sendable {
     ///   - debounce: Seconds of quiet that end a burst of writes.
     ///   - maxDelay: Seconds after a burst's first write by which it is checked anyway.
     /// - Throws: `ChecklistsAppError.system` when the directory cannot be watched.
-    public init(
+    public convenience init(
         directory: String, databaseName: String = "checklists.sqlite", debounce: Double = 0.02,
         maxDelay: Double = 0.1
+    ) throws(ChecklistsAppError) {
+        try self.init(
+            directory: directory, databaseName: databaseName, debounce: debounce, maxDelay: maxDelay, own: nil)
+    }
+
+    /// Starts watching, leaving out the change-log rows recorded in `own` (a session's own writes).
+    init(
+        directory: String, databaseName: String = "checklists.sqlite", debounce: Double = 0.02,
+        maxDelay: Double = 0.1, own: OwnChanges?
     ) throws(ChecklistsAppError) {
         databasePath = directory + "/" + databaseName
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -62,7 +72,7 @@ public final class ChangeMonitor: Sendable {
         // The baseline is read before init returns: every later commit is reported.
         let counter = RowCounter()
         self.counter = counter
-        let watcher = Watcher(path: databasePath, databaseName: databaseName, counter: counter)
+        let watcher = Watcher(path: databasePath, databaseName: databaseName, counter: counter, own: own)
         watcher.check(reopen: true)
         let loop = Loop(
             inotify: fd, stop: fds[0], watcher: watcher, observers: observers,
@@ -232,6 +242,8 @@ private final class Watcher: @unchecked Sendable {
     let path: String
     let databaseName: String
     private let counter: RowCounter
+    /// A session's own rows, left out of the events.
+    private let own: OwnChanges?
     private var database: Database?
     private var dataVersion: Int64?
     /// The change log's reader; nil while the store has no change log.
@@ -241,10 +253,11 @@ private final class Watcher: @unchecked Sendable {
     /// Whether the first check (the baseline, in `ChangeMonitor.init`) is done.
     private var started = false
 
-    init(path: String, databaseName: String, counter: RowCounter) {
+    init(path: String, databaseName: String, counter: RowCounter, own: OwnChanges?) {
         self.path = path
         self.databaseName = databaseName
         self.counter = counter
+        self.own = own
     }
 
     /// Whether a file of this name in the directory is the database or its journal.
@@ -253,8 +266,16 @@ private final class Watcher: @unchecked Sendable {
     }
 
     /// What changed since the last check; `reopen` starts a new connection (the file was replaced).
+    /// With a session's own rows to leave out, the log is read while the session records none.
     @discardableResult
     func check(reopen: Bool) -> [ChangeEvent] {
+        guard let own else { return checkLog(reopen: reopen) }
+        own.gate.lock()
+        defer { own.gate.unlock() }
+        return checkLog(reopen: reopen)
+    }
+
+    private func checkLog(reopen: Bool) -> [ChangeEvent] {
         let baseline = !started
         started = true
         if reopen { database = nil }
@@ -280,7 +301,7 @@ private final class Watcher: @unchecked Sendable {
                 counter.add(everything.rows)
                 return everything.events
             }
-            let (events, rows) = reader.read(db)
+            let (events, rows) = reader.read(db, own: own)
             counter.add(rows)
             return events
         }
@@ -293,7 +314,7 @@ private final class Watcher: @unchecked Sendable {
         } else {
             // Created or migrated while watched: what differs from the last fingerprint, then the log.
             events = fingerprintChanges(db)
-            let (logged, rows) = reader.read(db)
+            let (logged, rows) = reader.read(db, own: own)
             counter.add(rows)
             events = Self.merged(events + logged)
         }

@@ -77,7 +77,8 @@ final class DesktopApp {
                 }
             }
         }
-        monitor = try? session.watchChanges()
+        // The window shows its own content changes itself (toggles write off the main thread).
+        monitor = try? session.watchChanges(excludingOwn: true)
         if let id = MainWindow.itemArgument(CommandLine.arguments) { window.pendingItem = id }
         if let failure { return window.showStoreFailure(failure) }
         window.show(locked: !opened && session.isLocked)

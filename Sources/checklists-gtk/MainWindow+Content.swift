@@ -10,6 +10,7 @@ import Localization
 extension MainWindow {
     /// Re-reads the lists (a few hundred at most) and shows them without the ones being deleted.
     func reloadLists() {
+        writes.flush()
         guard let lists = attempt({ try session.lists() }) else { return }
         let shown = lists.filter { !deletes.hidesList($0.id) }.map(deletes.adjusted)
         sidebar.show(shown, selected: current?.id)
@@ -55,6 +56,7 @@ extension MainWindow {
     /// Re-reads the open list's items.
     func reloadItems() {
         guard let current else { return }
+        writes.flush()
         guard let all = attempt({ try session.items(in: current.id) }) else { return }
         let shown = all.filter { !deletes.hidesItem($0.id) }
         items.show(shown)
@@ -88,10 +90,35 @@ extension MainWindow {
 
     // MARK: - Edits
 
+    /// Checks or unchecks an item: its row and the list's counts show the new state at once,
+    /// and the store is written off the main thread (`ItemWrites`; its own change comes back as
+    /// no change event). If the write fails, a toast says so and the window shows the store's
+    /// state again.
     func toggle(_ id: Int64) {
-        guard let item = attempt({ try session.toggleItem(id: id) }) else { return reloadItems() }
+        guard var list = current, var item = items.item(id) else { return }
+        item.checked.toggle()
         items.update(item)
-        reloadLists()
+        list.remaining = min(list.total, max(0, list.remaining + (item.checked ? -1 : 1)))
+        showCounts(list)
+        writes.setChecked(id, item.checked)
+    }
+
+    /// The open list's new counts, in the content title and the sidebar row (nothing re-read).
+    private func showCounts(_ list: Checklist) {
+        current = list
+        adw_window_title_set_subtitle(OpaquePointer(contentTitle), list.status.localizedText)
+        sidebar.update(list)
+    }
+
+    /// A toggle could not be written: the window shows the store's state again.
+    func writeFailed(_ failure: ItemWrites.Failure) {
+        switch failure {
+        case .locked: showLockScreen()
+        case .other(let reason):
+            toast(tr("Could not save: %@", reason))
+            reloadItems()
+            reloadLists()
+        }
     }
 
     func addItem() {

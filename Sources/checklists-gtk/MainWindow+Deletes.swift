@@ -39,10 +39,12 @@ extension MainWindow {
 
     /// Deletes for good every row waiting on its toast (the window closes).
     func commitPendingDeletes() {
+        writes.flush()
         while let pending = deletes.takeFirst() { commit(pending) }
     }
 
     private func commit(_ pending: PendingDeletes.Pending) {
+        writes.flush()
         switch pending.target {
         case .item(let item): _ = attempt { try session.deleteItem(id: item.id) }
         case .list(let list): _ = attempt { try session.deleteList(id: list.id) }

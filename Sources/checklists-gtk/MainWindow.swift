@@ -24,6 +24,8 @@ final class MainWindow {
     let items: ItemsView
     let lockPage: LockPage
     let deletes = PendingDeletes()
+    /// Toggles on their way to the store (off the main thread).
+    let writes: ItemWrites
     /// The content page's title and the stack of its list or placeholder.
     let contentTitle: Widget
     let contentStack: Widget
@@ -50,6 +52,7 @@ final class MainWindow {
         self.session = session
         self.presenter = presenter
         items = ItemsView(locale: session.configuration.locale.time)
+        writes = ItemWrites(session: session)
         window = adw_application_window_new(Cast.to(GtkApplication.self, app))
         gtk_window_set_title(Cast.to(GtkWindow.self, window), tr("Checklists"))
         gtk_window_set_icon_name(Cast.to(GtkWindow.self, window), DesktopApp.applicationID)
@@ -170,5 +173,6 @@ final class MainWindow {
         items.onToggle = { [weak self] id in self?.toggle(id) }
         items.onEdit = { [weak self] item in self?.editItem(item) }
         items.onDelete = { [weak self] item in self?.delete(item) }
+        writes.failed = { [weak self] failure in self?.writeFailed(failure) }
     }
 }

@@ -65,6 +65,18 @@ final class SidebarView {
         }
     }
 
+    /// Shows `list`'s new counts in its row (a toggle), leaving the other rows alone.
+    func update(_ list: Checklist) {
+        guard let index = lists.firstIndex(where: { $0.id == list.id }) else { return }
+        lists[index] = list
+        guard let row = gtk_list_box_get_row_at_index(OpaquePointer(listBox), Int32(index)),
+            let content = gtk_list_box_row_get_child(row),
+            let labels = gtk_widget_get_next_sibling(gtk_widget_get_first_child(content)),
+            let status = gtk_widget_get_last_child(labels)
+        else { return }
+        Build.setText(status, list.status.localizedText)
+    }
+
     /// Moves the keyboard focus to the selected row (or the first).
     func focus() {
         gtk_widget_grab_focus(listBox)

@@ -171,6 +171,39 @@ import Testing
         #expect(try session.items(in: 1).map(\.text) == ["Buy milk"])
     }
 
+    /// Watching with `excludingOwn`, the session's own writes make no change event (its window
+    /// shows them already); another session's (another window) and another process's (the CLI) do.
+    @Test func ownWritesMakeNoChangeEventButOtherWritersDo() async throws {
+        let (session, _) = session()
+        #expect(try session.open())
+        let monitor = try session.watchChanges(excludingOwn: true)
+        defer { monitor.stop() }
+        let recorder = EventRecorder<SessionEvent>()
+        session.addObserver(recorder.handler)
+        let mine = try session.addList(name: "Mine")
+        let theirs = try session.addList(name: "Theirs")
+        let item = try session.addItem(NewItem(text: "Milk"), to: mine.id)
+        _ = try session.toggleItem(id: item.id)
+        _ = try session.editList(id: mine.id, name: "Still mine")
+        func names(_ event: SessionEvent, _ id: Int64) -> Bool {
+            switch event {
+            case .changed(.itemsChanged(let ids)), .changed(.listsChanged(let ids)): ids.contains(id)
+            default: false
+            }
+        }
+        // Another session (another window) writes after them: its change arrives, and no event
+        // before or with it names the list only this session wrote to.
+        let (other, _) = self.session()
+        #expect(try other.open())
+        _ = try other.addItem(NewItem(text: "Bread"), to: theirs.id)
+        #expect(await recorder.arrival { names($0, theirs.id) } != nil)
+        #expect(!recorder.all.contains { names($0, mine.id) })
+        // Another process (the CLI) writes to this session's list: that arrives.
+        #expect(try CLIRunner(home: home).run("item", "add", "Still mine", "Eggs").status == 0)
+        #expect(await recorder.arrival { $0 == .changed(.itemsChanged(listIDs: [mine.id])) } != nil)
+        #expect(monitor.rowsRead > 0)
+    }
+
     @Test func logindLockDropsTheKeyAndUnlockWithinTheReuseWindowAsksNothing() async throws {
         _ = try lockedWithPasscode()
         let (unlocking, _) = self.session(passwords: [Self.passcode])

@@ -19,16 +19,23 @@ def target_line():
     return next(line for line in cli("items", "Big").splitlines() if line.endswith(TARGET))
 
 
-def header_says(main, text):
-    """A label outside the item rows says `text` (pruning the rows keeps this read fast)."""
+def header_says(main, text, skipping=("Items",)):
+    """A label outside the item rows (and the lists `skipping` names) says `text` (pruning the
+    rows keeps this read fast)."""
     def labels(obj, depth=0):
-        if obj is None or depth > 40 or (obj.getRoleName() == "list" and obj.name == "Items"):
+        if obj is None or depth > 40 or (obj.getRoleName() == "list" and obj.name in skipping):
             return
         if obj.getRoleName() == "label" and obj.name == text:
             yield obj
         for i in range(obj.childCount):
             yield from labels(obj.getChildAtIndex(i), depth + 1)
     return next(labels(main), None)
+
+
+def count(main, text):
+    """Waits until the list's row in the sidebar and the content's title both say `text`."""
+    wait_for("the sidebar row says " + text, lambda: find_all(find(main, "list item", "Big"), "label", text))
+    wait_for("the title says " + text, lambda: header_says(main, text, skipping=("Items", "Checklists")))
 
 
 def scenario():
@@ -48,12 +55,15 @@ def scenario():
     if checked(check):
         raise Failure("the item starts checked")
 
-    step("Space toggles the focused row's check, and again unchecks it")
+    step("Space toggles the focused row's check and the list's count, and again unchecks it")
+    count(main, "300 Remaining")
     key("space")
     wait_for("checked in the window", lambda: checked(find(main, "check box", TARGET)))
+    count(main, "299 Remaining")
     wait_for("checked in the store", lambda: "[✓]" in target_line())
     key("space")
     wait_for("unchecked in the window", lambda: not checked(find(main, "check box", TARGET)))
+    count(main, "300 Remaining")
     wait_for("unchecked in the store", lambda: "[✓]" not in target_line())
 
     step("Enter opens Edit Item; Escape closes it")
