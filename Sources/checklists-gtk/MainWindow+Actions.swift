@@ -73,6 +73,7 @@ extension MainWindow {
     /// The lists, after unlocking.
     func showContent() {
         lockPage.stop()
+        commitPendingDeletes()
         gtk_stack_set_visible_child_name(OpaquePointer(stack), "content")
         reloadLists()
         reloadItems()
@@ -82,6 +83,7 @@ extension MainWindow {
     /// The lock screen; nothing behind it stays in the widgets.
     func showLockScreen() {
         if gtk_stack_get_visible_child_name(OpaquePointer(stack)).map({ String(cString: $0) }) == "locked" { return }
+        dismissUndoToasts()
         items.show([])
         sidebar.show([], selected: nil)
         // The open list's name stayed in the header's title (hidden, but in the accessibility

@@ -5,7 +5,9 @@ import GtkKit
 import Localization
 
 /// Delete with undo: the row goes at once, the store changes when the toast times out (or the
-/// window closes); Undo or Ctrl+Z brings the row back.
+/// window closes); Undo or Ctrl+Z brings the row back. When the app locks first (minimised, the
+/// session locked, the idle timeout), the toasts go (their text names what was deleted) and the
+/// deletions wait for the next unlock.
 extension MainWindow {
     func delete(_ item: ChecklistItem) {
         let toast = undoToast(tr("Deleted “%@”", item.text))
@@ -37,7 +39,12 @@ extension MainWindow {
         toast(tr("Restored"))
     }
 
-    /// Deletes for good every row waiting on its toast (the window closes).
+    /// The app locked: the undo toasts go (the deletions stay pending, see the type).
+    func dismissUndoToasts() {
+        for toast in deletes.toasts { adw_toast_dismiss(toast) }
+    }
+
+    /// Deletes for good every row waiting on its toast (the window closes, the app unlocks).
     func commitPendingDeletes() {
         writes.flush()
         while let pending = deletes.takeFirst() { commit(pending) }
@@ -58,7 +65,8 @@ extension MainWindow {
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 5)
         Signals.connect(Cast.object(toast), "dismissed") { [weak self] in
-            guard let self, let pending = self.deletes.take(toast) else { return }
+            // Locked: the store is closed; the deletion stays pending until the next unlock.
+            guard let self, !self.session.isLocked, let pending = self.deletes.take(toast) else { return }
             self.commit(pending)
             self.reloadLists()
         }

@@ -27,6 +27,9 @@ final class PendingDeletes {
         return pending.remove(at: index)
     }
 
+    /// The toasts of every pending deletion.
+    var toasts: [OpaquePointer] { pending.map(\.toast) }
+
     /// The newest deletion (undo), removed.
     func takeLast() -> Pending? { pending.popLast() }
 

@@ -24,9 +24,11 @@ struct DesktopLockTests {
 
     /// Locked, nothing of the lists is in the accessibility tree (any program on the session
     /// bus can read it): the open list's name stayed in the header's title, and an Edit Item form
-    /// open when the app locked stayed on screen with the item's text.
+    /// open when the app locked stayed on screen with the item's text, and a delete's undo toast
+    /// stayed on the lock screen naming the item (and the delete was lost when it timed out while
+    /// locked: it now happens at the next unlock).
     @Test func lockingLeavesNoContentInTheAccessibilityTree() async throws {
-        let (session, passcode) = try Self.lockedSession(items: ["Oat milk"])
+        let (session, passcode) = try Self.lockedSession(settings: ["--reuse", "0"], items: ["Oat milk", "Bread"])
         let output = try await session.run(
             "lockleaks.py", ["TEST_PASSCODE": passcode, "CHECKLISTS_FINGERPRINT": "off"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
