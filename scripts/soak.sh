@@ -6,7 +6,9 @@
 #   sh scripts/soak.sh powercut N       the same, then the data dir cut back to its synced state
 #   sh scripts/soak.sh concurrent P N   P processes × N edits of the same list on a fresh home,
 #                                      with the terminal UI open on it in tmux (when tmux is installed)
-#   sh scripts/soak.sh all              `make soak`: crash 1000, powercut 300, concurrent 6 1000
+#   sh scripts/soak.sh pack N           N list deletes that leave holes in the items table, so the
+#                                      command packs the store as it closes (VACUUM), killed at random
+#   sh scripts/soak.sh all              `make soak`: concurrent 6 1000, crash 1000, powercut 300, pack 15
 #
 # Binary: $CHECKLISTS_BIN, else the release build. Prints one summary line per run; exits 1
 # on the first inconsistency, leaving its files in the work directory it names.
@@ -129,6 +131,51 @@ concurrent() {
         "$ui, $(($(now_ms) - start)) ms"
 }
 
+# pack N: N rounds (a fresh home every 5) of 750 items added to list A and 750 to list C, the
+# two interleaved (two processes at a time, one item each), then `list delete A` killed at a
+# random moment: A's items leave holes in the items table's pages, so the delete packs the
+# store as it closes (StoreCompaction). After each kill the store reads, passes integrity_check,
+# and A is either whole or gone while every C list keeps its 750 items; then A is deleted and
+# the round counts as packed when the page count fell.
+pack_loop() {
+    rounds=$1 round=0 kills=0 packs=0 start=$(now_ms)
+    pad=$(printf '%0200d' 0)
+    while [ "$round" -lt "$rounds" ]; do
+        [ $((round % 5)) -eq 0 ] && rm -rf "$CHECKLISTS_HOME"
+        "$bin" list add "A$round" >/dev/null && "$bin" list add "C$round" >/dev/null || fail "cannot set up"
+        i=0
+        while [ "$i" -lt 750 ]; do
+            printf 'A%s\0%s-%s\0C%s\0%s-%s\0' "$round" "$i" "$pad" "$round" "$i" "$pad"
+            i=$((i + 1))
+        done | xargs -0 -n2 -P2 sh -c '"$0" item add "$1" "$2" >/dev/null' "$bin" 2>"$work/err" ||
+            fail "adding failed: $(head -2 "$work/err")"
+        before=$(sqlite3 "$CHECKLISTS_HOME/checklists.sqlite" "PRAGMA page_count")
+        setsid "$bin" list delete "A$round" >/dev/null 2>&1 &
+        pid=$!
+        sleep "$(random_delay 0 60)"
+        /bin/kill -KILL -- "-$pid" 2>/dev/null && kills=$((kills + 1))
+        wait "$pid" 2>/dev/null || true
+        "$bin" lists >/dev/null 2>"$work/err" || fail "lists failed: $(cat "$work/err")"
+        check=$(sqlite3 "$CHECKLISTS_HOME/checklists.sqlite" "PRAGMA integrity_check" 2>&1) || true
+        [ "$check" = ok ] || fail "integrity_check: $check"
+        if left=$("$bin" items "A$round" 2>/dev/null); then
+            [ "$(printf '%s\n' "$left" | grep -c -- "-$pad")" -eq 750 ] || fail "A$round was half deleted"
+            "$bin" list delete "A$round" >/dev/null || fail "cannot delete A$round"
+        fi
+        after=$(sqlite3 "$CHECKLISTS_HOME/checklists.sqlite" "PRAGMA page_count")
+        [ "$after" -lt "$before" ] && packs=$((packs + 1))
+        c=$((round - round % 5))
+        while [ "$c" -le "$round" ]; do
+            [ "$("$bin" items "C$c" | grep -c -- "-$pad")" -eq 750 ] || fail "C$c lost items"
+            c=$((c + 1))
+        done
+        round=$((round + 1))
+    done
+    [ "$packs" -gt 0 ] || fail "the store never packed itself"
+    echo "soak pack: $rounds list deletes leaving holes, $kills killed mid-way, $packs packed the store," \
+        "integrity ok, no item of another list lost, $(($(now_ms) - start)) ms"
+}
+
 # The terminal UI, open in tmux on the same fresh home while the writers run (a seventh
 # process racing the first run), must end up showing their result without a keypress.
 ui_start() {
@@ -168,10 +215,12 @@ ui_check() {
 case ${1:-all} in
 crash | powercut) kill_loop "$1" "${2:-50}" ;;
 concurrent) concurrent "${2:-6}" "${3:-50}" ;;
+pack) pack_loop "${2:-15}" ;;
 all)
     sh "$0" concurrent 6 1000
     sh "$0" crash 1000
     sh "$0" powercut 300
+    sh "$0" pack 15
     ;;
-*) echo "usage: soak.sh crash N | powercut N | concurrent P N | all" >&2; exit 2 ;;
+*) echo "usage: soak.sh crash N | powercut N | concurrent P N | pack N | all" >&2; exit 2 ;;
 esac
