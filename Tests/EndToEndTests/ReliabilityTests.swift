@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Short runs of `scripts/soak.sh` (`make soak` runs the long ones): writers killed with
-/// SIGKILL or cut off by a simulated power loss at random moments, and six processes editing
+/// SIGKILL or cut off by a simulated power loss at random moments, a store packing itself killed
+/// mid-way, and six processes editing
 /// the same list at once (with the terminal UI open on it), each followed by checks that every acknowledged write is there, the
 /// database passes `PRAGMA integrity_check` and the keychain vault still opens.
 @Suite(.serialized) struct ReliabilityTests {
@@ -31,6 +32,15 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         // The simulated cut really dropped unsynced data (else it tests nothing).
         #expect(!result.stdout.contains("(0 cuts dropped"), "\(result.stdout)")
+    }
+
+    /// A list delete that leaves holes in the items table packs the store as it closes
+    /// (`VACUUM`); killed at a random moment, the store stays whole: integrity, the list whole or
+    /// gone, no other list's item lost (`make soak` runs 15 rounds).
+    @Test func aStorePackingItselfSurvivesKillNine() async throws {
+        let result = try await soak("pack", "1")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("soak pack: 1 list deletes"), "\(result.stdout)")
     }
 
     @Test func sixProcessesLoseNoUpdateOnAFreshHome() async throws {
