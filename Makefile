@@ -70,7 +70,7 @@ bench-build: bootstrap
 bench-reminders: release
 	sh bench/reminders.sh
 
-# Reliability (issue 13): 1,000 kill -9 rounds, 300 power cuts, 6 processes × 1,000 edits,
+# Reliability (issue 13): 1,000 kill -9 rounds, 300 power cuts, 6 processes × 1,000 edits, 15 packs killed,
 # each checked for lost acknowledged writes and integrity (scripts/soak.sh; ~30 minutes).
 soak: release
 	sh scripts/soak.sh all
