@@ -19,8 +19,15 @@ public final class ScriptedPresenter: AuthenticationPresenter, @unchecked Sendab
     public var log: [String] { lock.withLock { shown } }
 
     /// Presses a key on the fingerprint prompt (cancel or fallback).
+    /// Presses a button of the fingerprint prompt. The prompt may not be up yet (the
+    /// evaluation starts it on its own thread): waits for it for up to 5 s, else does nothing.
     public func press(_ action: UserAction) {
-        let actions = lock.withLock { self.actions }
+        let deadline = Date().addingTimeInterval(5)
+        var actions = lock.withLock { self.actions }
+        while actions == nil && Date() < deadline {
+            usleep(5_000)
+            actions = lock.withLock { self.actions }
+        }
         actions?(action)
     }
 
