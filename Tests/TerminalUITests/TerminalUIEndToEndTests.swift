@@ -46,11 +46,11 @@ import Testing
         try tui.press("G", "Enter")
         try tui.waitFor("🛫  Trips")
         try tui.press("d")
-        try tui.waitFor("Trips 2026")
+        // The form shows the name too: wait for the list's row, which appears once it is saved.
+        try tui.waitUntil("the new list selected") { $0.contains("› 🛫  Trips 2026") }
         let list = try #require(try json("lists").first { $0["name"] as? String == "Trips 2026" })
         #expect(list["icon"] as? String == "Trips")
 
-        try tui.waitUntil("the new list selected") { $0.contains("› 🛫  Trips 2026") }
         try tui.press("Enter")
         try tui.waitFor("Trips 2026  (No Items)")
         try tui.press("a")
@@ -79,7 +79,7 @@ import Testing
         try tui.waitFor("Deleted “Passport & visa”. u to undo.")
         #expect(try json("items", "Trips 2026").isEmpty)
         try tui.press("u")
-        try tui.waitFor("Passport & visa")
+        try tui.waitFor("[✓] Passport & visa")  // the row: the toast before it names the item too
         #expect(try json("items", "Trips 2026").count == 1)
     }
 
