@@ -25,6 +25,11 @@ final class SpawnAttributes {
     deinit { posix_spawnattr_destroy(&attributes) }
 }
 
+/// The test process ignores SIGPIPE (set once, before the first child starts): a child that exits
+/// without reading the standard input a test writes to it must fail that test with EPIPE, not
+/// kill the whole test process (seen once: the end-to-end tests ended with status 141).
+private let brokenPipesAreErrors: Void = { signal(SIGPIPE, SIG_IGN) }()
+
 /// Starts `argv[0]` with `argv` and `environment`, the file actions given, a clean signal
 /// state and optionally a new session. - Returns: The child's PID.
 func spawnProcess(
@@ -36,6 +41,7 @@ func spawnProcess(
         cArguments.forEach { free($0) }
         cEnvironment.forEach { free($0) }
     }
+    _ = brokenPipesAreErrors
     let attributes = SpawnAttributes(newSession: newSession)
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, argv[0], &actions, &attributes.attributes, cArguments, cEnvironment)
