@@ -1,5 +1,6 @@
 import CIntl
 import Foundation  // String: CVarArg
+import Synchronization
 
 /// User-facing text through gettext, the catalogue format Linux translators use.
 ///
@@ -23,7 +24,16 @@ public enum Localization {
         let found = directory ?? catalogueDirectory()
         if let found { _ = bindtextdomain(domain, found) }
         _ = bind_textdomain_codeset(domain, "UTF-8")
+        // Every catalogue translates the empty message ID to its header: an empty answer means
+        // that none of the user's languages has one, so every message stays in English.
+        let header = dgettext(domain, "")
+        translates.store(header.map { $0.pointee != 0 } ?? false, ordering: .relaxed)
     }
+
+    /// Whether a catalogue for one of the user's languages was found by `setUp` (true until
+    /// then). Without one, `tr` and `trn` skip gettext's lookup, which cost a command's start
+    /// ~2,000 instructions per message (the command table alone asks for a hundred and more).
+    static let translates = Atomic<Bool>(true)
 
     /// The first catalogue directory beside the executable: `locale/` is only ever ours, and a
     /// prefix's `share/locale` is where `make install` put ours.
@@ -52,6 +62,9 @@ public enum Localization {
 public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
     // gettext hands back its argument when there is no translation: read it while the C
     // string lives (a String passed straight to a `char *` parameter dies with the call).
+    guard Localization.translates.load(ordering: .relaxed) else {
+        return arguments.isEmpty ? message : Localization.format(message, arguments)
+    }
     let translated = message.withCString { String(cString: dgettext(Localization.domain, $0)) }
     return arguments.isEmpty ? translated : Localization.format(translated, arguments)
 }
@@ -60,6 +73,10 @@ public func tr(_ message: String, _ arguments: any CVarArg...) -> String {
 /// with `count` and then `arguments` put in its placeholders.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CVarArg...) -> String {
     let n = UInt(clamping: count.magnitude)
+    // gettext's own answer without a catalogue: the singular for one, else the plural.
+    guard Localization.translates.load(ordering: .relaxed) else {
+        return Localization.format(n == 1 ? singular : plural, [count] + arguments)
+    }
     let translated = singular.withCString { one in
         plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, n)) }
     }
