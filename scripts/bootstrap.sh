@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="
-pkg-config binutils gcc
+pkg-config binutils gcc libstdc++-12-dev libgcc-12-dev
 libsqlite3-dev sqlite3
 libicu-dev
 libsodium-dev
