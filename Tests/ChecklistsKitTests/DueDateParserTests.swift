@@ -167,6 +167,26 @@ import Testing
         #expect(message.contains("does not exist in the time zone Pacific/Apia"))
     }
 
+    /// A weekday names a day: "friday" said in Apia on Thursday 2011-12-29 is the skipped Friday,
+    /// refused by name as "2011-12-30" is, not Saturday the 31st (as it was before).
+    @Test func refusesAWeekdayTheZoneSkipped() throws {
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
+        let thursday = Date(timeIntervalSince1970: 1_325_152_800)  // 2011-12-29 00:00 in Apia
+        for text in ["friday", "fri", "next friday", "friday 17:00", "next fri at 5pm"] {
+            #expect(throws: ChecklistsError.skippedDay(text, zone: "Pacific/Apia")) {
+                try parse(text, now: thursday, zone: apia)
+            }
+        }
+        let saturday31 = "2011-12-30T10:00:00Z"  // 2011-12-31 00:00 in Apia
+        #expect(try iso("saturday", now: thursday, zone: apia) == saturday31 + " all-day")
+        #expect(try iso("sunday 9:00", now: thursday, zone: apia) == "2011-12-31T19:00:00Z")
+        let saturday24 = Date(timeIntervalSince1970: 1_324_720_800)  // 2011-12-24 00:00 in Apia (-10)
+        #expect(throws: ChecklistsError.skippedDay("friday", zone: "Pacific/Apia")) {
+            try parse("friday", now: saturday24, zone: apia)
+        }
+        #expect(try iso("monday", now: saturday24, zone: apia) == "2011-12-26T10:00:00Z all-day")
+    }
+
     @Test func takesTheFirstOfARepeatedTime() throws {
         #expect(try iso("2026-10-25 02:30", zone: Self.berlin) == "2026-10-25T00:30:00Z")  // CEST, not CET
         #expect(try iso("2026-11-01 1:30am", zone: Self.newYork) == "2026-11-01T05:30:00Z")  // EDT, not EST
