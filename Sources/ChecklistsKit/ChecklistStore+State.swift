@@ -164,6 +164,11 @@ extension ChecklistStore {
 
         func insertItem(_ item: NewItem, listID: Int64) throws -> ChecklistItem {
             let id = try integer(.checklistItemID)
+            // An edited or damaged counter: at Int64.max the + 1 trapped, a negative one made IDs
+            // that no command takes.
+            guard id >= 0, id < Int64.max else {
+                throw StoreError.damaged(path: db.path, detail: "ChecklistItemID \(id)")
+            }
             try setInteger(.checklistItemID, id + 1)
             let now = Self.now()
             let stored = ChecklistItem(
