@@ -59,6 +59,13 @@ extension ChecklistStore {
 
         static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
+        /// `date` as stored, whole seconds. Clamped: a due date that an edited or damaged file
+        /// held near Int64.max comes back as 2^63 seconds, and `Int64(_:)` trapped on it.
+        static func seconds(_ date: Date) -> Int64 {
+            let seconds = date.timeIntervalSince1970.rounded(.towardZero)
+            return Int64(exactly: seconds) ?? (seconds < 0 ? .min : .max)
+        }
+
         func seal(_ text: String, _ slot: Slot) -> [UInt8] {
             box.seal(Array(text.utf8), associatedData: slot.associatedData)
         }
@@ -183,7 +190,7 @@ extension ChecklistStore {
             )
             .bind(
                 .int(id), .int(listID), .blob(seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
-                stored.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                stored.dueDate.map { .int(Self.seconds($0)) } ?? .null,
                 .int(item.shouldRemind ? 1 : 0), .text(stored.uid), .int(now), .int(now)
             ).run()
             return stored

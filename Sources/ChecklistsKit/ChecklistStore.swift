@@ -263,7 +263,7 @@ public final class ChecklistStore: Sendable {
             )
             .bind(
                 .blob(s.seal(new.text, .itemText(old.uid))), .int(new.checked ? 1 : 0),
-                new.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                new.dueDate.map { .int(State.seconds($0)) } ?? .null,
                 .int(new.shouldRemind ? 1 : 0), .int(now), .int(id)
             ).run()
             return (old, new)
