@@ -10,18 +10,11 @@ import Testing
     var home: String { dir.appending("home") }
     var cli: CLIRunner { CLIRunner(home: home, environment: ["XDG_RUNTIME_DIR": dir.appending("run")]) }
 
-    /// Runs `checklists ARGS` through a shell with `redirection` applied to standard output.
-    func run(_ redirection: String, _ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.execute(
-            "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", CLIRunner.binary] + arguments,
-            environment: cli.environment)
-    }
-
     @Test(arguments: [">/dev/full", ">&-"])
     func aCommandWhoseOutputIsLostFailsAndSaysWhy(_ redirection: String) throws {
         try cli.run("item", "add", "List", "Milk")
         for arguments in [["items", "List"], ["lists", "--json"], ["item", "check", "0"], ["notes"]] {
-            let result = try run(redirection, arguments)
+            let result = try cli.run(redirecting: redirection, arguments)
             #expect(result.status == 3, "\(arguments) \(redirection)")
             #expect(result.stderr.hasPrefix("checklists: standard output: "), "\(arguments) \(redirection)")
         }
@@ -30,7 +23,7 @@ import Testing
     }
 
     @Test func outputThatIsWrittenStillSucceeds() throws {
-        let result = try run(">/dev/null", ["lists"])
+        let result = try cli.run(redirecting: ">/dev/null", ["lists"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
     }
