@@ -7,6 +7,16 @@ import SessionKeyring
     import Glibc
 #endif
 
+// A closed standard descriptor would be the next file opened (a lock file, the keychain
+// vault): `keychain set K <&-` read it as the value, and output could land in it. Each gets
+// /dev/null opened the other way round, so using it fails as the closed descriptor did.
+for (fd, flags) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fcntl(fd, F_GETFD) == -1 {
+    let placeholder = open("/dev/null", flags | O_CLOEXEC)
+    if placeholder >= 0 && placeholder != fd {
+        dup2(placeholder, fd)
+        close(placeholder)
+    }
+}
 // Everything we create is private to the user: directories 0700, files 0600.
 umask(0o077)
 // TZ as glibc reads it, in a form Foundation follows (it took ":Europe/Berlin", a zone file's

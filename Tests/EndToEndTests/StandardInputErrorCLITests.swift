@@ -5,7 +5,8 @@ import Testing
 /// Text read from standard input (`-`) is refused, not altered, when it cannot be read as it
 /// is: as with arguments, bytes that are not UTF-8 are an error (exit 2, nothing stored) —
 /// a Latin-1 file's "Café" used to be stored as "Caf\u{FFFD}" — and a closed standard input or
-/// a directory is an error, not empty text ("An item needs some text").
+/// a directory is an error, not empty text ("An item needs some text") or an empty keychain
+/// value (`keychain set K <&-` stored one).
 @Suite struct StandardInputErrorCLITests {
     let dir = TemporaryDirectory()
     var home: String { dir.appending("home") }
@@ -29,9 +30,15 @@ import Testing
 
     @Test(arguments: ["<&-", "< /"])
     func anUnreadableStandardInputIsNotEmptyText(_ redirection: String) throws {
-        let result = try cli.run(redirecting: redirection, ["item", "add", "List", "-"])
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("checklists: cannot read standard input: "), "\(result.stderr)")
+        for arguments in [
+            ["item", "add", "List", "-"], ["keychain", "set", "Token"], ["passcode", "set", "--stdin"],
+        ] {
+            let result = try cli.run(redirecting: redirection, arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(
+                result.stderr.hasPrefix("checklists: cannot read standard input: "), "\(arguments): \(result.stderr)")
+        }
+        #expect(!(try cli.run("keychain", "keys").stdout.contains("Token")))
     }
 
     @Test func validTextIsStoredAsGiven() throws {
