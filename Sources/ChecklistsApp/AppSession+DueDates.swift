@@ -10,10 +10,12 @@ extension AppSession {
     ///   (Foundation would silently use UTC).
     public func timeZone() throws -> TimeZone {
         let name = configuration.locale.timeZoneName
-        guard UserLocale.isValidTimeZone(name) else {
+        // As glibc reads TZ (":Europe/Berlin", a zone file's path, "JST-9"), not as Foundation
+        // does: it took each of those as UTC without a word.
+        guard let zone = UserLocale.zoneName(name) else {
             throw AppSessionError.rejected(tr("TZ=\"%@\" is not a time zone this system knows", name ?? ""))
         }
-        return TimeZone.current
+        return zone.isEmpty ? TimeZone.current : TimeZone(identifier: zone) ?? TimeZone.current
     }
 
     /// The due date `text` names ("tomorrow 9am", "2026-12-01 09:30", …).

@@ -59,6 +59,13 @@ extension ChecklistStore {
 
         static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
+        /// `date` as stored, whole seconds. Clamped: a due date that an edited or damaged file
+        /// held near Int64.max comes back as 2^63 seconds, and `Int64(_:)` trapped on it.
+        static func seconds(_ date: Date) -> Int64 {
+            let seconds = date.timeIntervalSince1970.rounded(.towardZero)
+            return Int64(exactly: seconds) ?? (seconds < 0 ? .min : .max)
+        }
+
         func seal(_ text: String, _ slot: Slot) -> [UInt8] {
             box.seal(Array(text.utf8), associatedData: slot.associatedData)
         }
@@ -164,6 +171,11 @@ extension ChecklistStore {
 
         func insertItem(_ item: NewItem, listID: Int64) throws -> ChecklistItem {
             let id = try integer(.checklistItemID)
+            // An edited or damaged counter: at Int64.max the + 1 trapped, a negative one made IDs
+            // that no command takes.
+            guard id >= 0, id < Int64.max else {
+                throw StoreError.damaged(path: db.path, detail: "ChecklistItemID \(id)")
+            }
             try setInteger(.checklistItemID, id + 1)
             let now = Self.now()
             let stored = ChecklistItem(
@@ -178,7 +190,7 @@ extension ChecklistStore {
             )
             .bind(
                 .int(id), .int(listID), .blob(seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
-                stored.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                stored.dueDate.map { .int(Self.seconds($0)) } ?? .null,
                 .int(item.shouldRemind ? 1 : 0), .text(stored.uid), .int(now), .int(now)
             ).run()
             return stored

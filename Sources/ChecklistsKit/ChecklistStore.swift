@@ -118,7 +118,7 @@ public final class ChecklistStore: Sendable {
     /// - Throws: `ChecklistsError.listNotFound`, or `.ambiguousList` when several share the name.
     public func resolveList(_ reference: String) throws -> Checklist {
         let named = try read { s in
-            if let id = Int64(reference), let byID = try s.checklist(id: id) { return [byID] }
+            if let id = Int64(reference), String(id) == reference, let byID = try s.checklist(id: id) { return [byID] }
             // Only the names are opened to find it (not every list's icon: `item add LIST` on
             // 100 lists spent half its decryptions there); the lists found are read in full.
             let wanted = reference.lowercased()
@@ -263,7 +263,7 @@ public final class ChecklistStore: Sendable {
             )
             .bind(
                 .blob(s.seal(new.text, .itemText(old.uid))), .int(new.checked ? 1 : 0),
-                new.dueDate.map { .int(Int64($0.timeIntervalSince1970)) } ?? .null,
+                new.dueDate.map { .int(State.seconds($0)) } ?? .null,
                 .int(new.shouldRemind ? 1 : 0), .int(now), .int(id)
             ).run()
             return (old, new)

@@ -191,11 +191,17 @@ extension DueDateParser {
 
 extension DueDateParser {
     /// The coming `weekday`, 1 to 7 days ahead (never today).
+    ///
+    /// Counted on the calendar, not in the user's zone: a weekday the zone skipped stays that
+    /// day and is refused by name later (`skippedDay`). In the zone, "friday" said in
+    /// Pacific/Apia on 2011-12-29 became Saturday the 31st, as the 30th does not exist there.
     func coming(_ weekday: Int, _ today: DateComponents, _ calendar: Calendar, _ bad: ChecklistsError) throws
         -> DateComponents
     {
         let ahead = (weekday - (today.weekday ?? weekday) + 7) % 7
-        return try shifted(today, by: ahead == 0 ? 7 : ahead, calendar, bad)
+        var days = Calendar(identifier: .gregorian)
+        days.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return try shifted(today, by: ahead == 0 ? 7 : ahead, days, bad)
     }
 
     func shifted(_ day: DateComponents, by days: Int, _ calendar: Calendar, _ bad: ChecklistsError) throws

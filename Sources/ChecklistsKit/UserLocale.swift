@@ -84,30 +84,4 @@ public struct UserLocale: Sendable {
         }
         return order.map { lists[$0] }
     }
-
-    /// Whether `TZ` names a zone this system knows ("Europe/Paris", ":/etc/localtime", or a
-    /// POSIX rule such as "CET-1CEST" or "UTC0"); unset or empty means the system's zone.
-    /// Foundation silently falls back to UTC for anything else.
-    public static func isValidTimeZone(_ tz: String?) -> Bool {
-        guard var name = tz, !name.isEmpty else { return true }
-        if name.hasPrefix(":") { name.removeFirst() }
-        if name.hasPrefix("/") { return Self.isZoneFile(name) }
-        if !name.contains(".."), Self.isZoneFile("/usr/share/zoneinfo/" + name) { return true }
-        // POSIX: std offset [dst [offset] [,rule]], names of 3+ letters or <...>, hours 0-24.
-        let rule =
-            #/^(<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,})[+-]?([01]?[0-9]|2[0-4])(:[0-5][0-9]){0,2}((<[A-Za-z0-9+-]{3,}>|[A-Za-z]{3,}).*)?$/#
-        return name.wholeMatch(of: rule) != nil
-    }
-
-    /// Whether `path` is a compiled zone file (TZif): glibc reads any other file, /etc/passwd
-    /// say, as UTC without a word. A FIFO or device is not opened for reading.
-    private static func isZoneFile(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        var magic = [UInt8](repeating: 0, count: 4)
-        return read(fd, &magic, 4) == 4 && magic == Array("TZif".utf8)
-    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 
 /// What a bounded read of standard input refuses. Every case is bad input (a usage error).
@@ -12,6 +13,10 @@ public enum InputReadingError: Error, Sendable, Equatable {
     case lineTooLong(limit: Int)
     /// `what` (e.g. "the secret") is larger than `limit` bytes.
     case valueTooLarge(what: String, limit: Int)
+    /// Standard input cannot be read (closed, a directory): the errno.
+    case unreadable(errno: Int32)
+    /// Line `line` (from 1) of standard input is not valid UTF-8.
+    case notUTF8(line: Int)
 }
 
 extension InputReadingError: CustomStringConvertible {
@@ -27,6 +32,8 @@ extension InputReadingError: CustomStringConvertible {
             tr("the line on standard input is longer than %d bytes; a passcode must be shorter", limit)
         case .valueTooLarge(let what, let limit):
             tr("%@ on standard input is larger than %d KiB; nothing was stored", what, limit >> 10)
+        case .unreadable(let errno): tr("cannot read standard input: %@", String(cString: strerror(errno)))
+        case .notUTF8(let line): tr("line %d of standard input is not valid UTF-8; nothing was stored", line)
         }
     }
 }

@@ -26,8 +26,9 @@ public final class LineReader: Sendable {
     }
 
     /// The next line, without its newline.
-    /// - Throws: `InputReadingError.noLine` at the end of input with nothing read, or
-    ///   `.lineTooLong` when the line is longer than `limit` (then nothing more is read).
+    /// - Throws: `InputReadingError.noLine` at the end of input with nothing read,
+    ///   `.lineTooLong` when the line is longer than `limit` (then nothing more is read), or
+    ///   `.unreadable` when reading fails.
     public func next() throws -> [UInt8] {
         try pending.withLock { buffer in
             let limit = Self.limit
@@ -44,6 +45,7 @@ public final class LineReader: Sendable {
                 guard buffer.count <= limit else { throw Self.tooLong(&buffer) }
                 let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
+                if count < 0 { throw InputReadingError.unreadable(errno: errno) }
                 guard count > 0 else { break }
                 buffer += chunk[..<count]
             }
@@ -61,8 +63,8 @@ public final class LineReader: Sendable {
 
     /// All of the input (what no line has taken yet), up to `limit` bytes plus one trailing
     /// newline.
-    /// - Throws: `InputReadingError.valueTooLarge` (naming `what`) when there is more; nothing
-    ///   should be stored then.
+    /// - Throws: `InputReadingError.valueTooLarge` (naming `what`) when there is more, or
+    ///   `.unreadable` when reading fails; nothing should be stored then.
     public func all(limit: Int, what: String) throws -> Data {
         try pending.withLock { buffer in
             var data = Data(buffer)
@@ -71,6 +73,8 @@ public final class LineReader: Sendable {
             while data.count <= limit + 1 {
                 let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
+                // A closed standard input is not an empty value (`keychain set K <&-` stored one).
+                if count < 0 { throw InputReadingError.unreadable(errno: errno) }
                 guard count > 0 else { return data }
                 data.append(contentsOf: chunk[..<count])
             }

@@ -19,26 +19,43 @@ public enum StandardInput {
     /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
     public static func resolve(_ value: String, from fd: Int32) throws -> String {
         guard value == "-" else { return value }
-        var text = String(decoding: try readAll(fd), as: UTF8.self)
+        let bytes = try readAll(fd)
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            throw InputReadingError.notUTF8(line: lineNumber(ofFirstInvalidByteIn: bytes))
+        }
         // "\r\n" is one Character, which `hasSuffix("\n")` does not match: test both.
         if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
         return text
     }
 
     /// The input's lines that are not blank (a trailing "\r" removed): one per item.
-    /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
+    /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes, `.notUTF8` for a line
+    ///   that is not UTF-8 (a Latin-1 file's "Café" was stored as "Caf\u{FFFD}").
     public static func lines(from fd: Int32 = 0) throws -> [String] {
-        lines(of: try readAll(fd))
+        try lines(of: try readAll(fd))
     }
 
     /// The lines of `bytes` that are not blank, as `lines(from:)` reads them. Split at the newline
     /// byte, not by Character: a 13 MB line took seconds to split into graphemes and trim.
-    static func lines(of bytes: [UInt8]) -> [String] {
+    static func lines(of bytes: [UInt8]) throws -> [String] {
         let whitespace = CharacterSet.whitespaces
-        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        var number = 0
+        return try bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap { line in
+            number += 1
+            guard let text = String(validating: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            else { throw InputReadingError.notUTF8(line: number) }
             return text.unicodeScalars.allSatisfy(whitespace.contains) ? nil : text
         }
+    }
+
+    /// The 1-based line of the first byte that is not UTF-8 in `bytes`.
+    static func lineNumber(ofFirstInvalidByteIn bytes: [UInt8]) -> Int {
+        var number = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if String(validating: line, as: UTF8.self) == nil { return number }
+        }
+        return number
     }
 
     /// Refuses more than one `-` among `values` (named for the message): standard input can
@@ -50,13 +67,15 @@ public enum StandardInput {
     }
 
     /// All of the input, refused beyond `limit` bytes.
-    /// - Throws: `InputReadingError.tooLarge`.
+    /// - Throws: `InputReadingError.tooLarge`, `.unreadable` when reading fails.
     public static func readAll(_ fd: Int32 = 0) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
+            // A closed descriptor or a directory is not empty input ("An item needs some text").
+            if n < 0 { throw InputReadingError.unreadable(errno: errno) }
             guard n > 0 else { break }
             bytes += chunk[0..<n]
             if bytes.count > limit { throw InputReadingError.tooLarge(limit: limit) }

@@ -99,27 +99,29 @@ final class CursesDisplay {
 
     /// The rest of a bracketed paste, up to its end mark, as one `.paste`: read as keys, a
     /// pasted Esc or `q` would quit and leave the rest of the paste to the shell.
+    ///
+    /// Read as bytes and decoded here: ncurses' wide-character reader answered a byte that is
+    /// not UTF-8 with an error and swallowed the rest of the paste ("Tea\u{FF} milk" became
+    /// "Tea"). Such a byte becomes U+FFFD.
     private func readPaste() -> Key {
+        var bytes: [UInt8] = []
+        // Waits up to 1 s for each byte: an end mark that never comes ends the paste then.
+        wtimeout(cl_stdscr(), 1000)
+        defer { _ = nodelay(cl_stdscr(), true) }
+        while true {
+            let value = wgetch(cl_stdscr())
+            if value == ERR || value == Self.pasteEnd { break }
+            // A function key's sequence inside the text is dropped; so is what is past the limit.
+            guard (0...255).contains(value), bytes.count < 4 * Self.pasteLimit else { continue }
+            bytes.append(UInt8(value))
+        }
         var text = String.UnicodeScalarView()
         var count = 0
         var afterReturn = false
-        while true {
-            var value: UInt32 = 0
-            let result = cl_read_key(&value)
-            if result < 0 {
-                // The rest is still on its way; an end mark that never comes ends it after 1 s.
-                var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-                if poll(&fds, 1, 1000) <= 0 { break }
-                continue
-            }
-            if result == 1 {
-                if Int32(bitPattern: value) == Self.pasteEnd { break }
-                continue  // a function key's sequence inside the text
-            }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where count < Self.pasteLimit {
             let wasReturn = afterReturn
-            afterReturn = value == 13
-            guard count < Self.pasteLimit, let scalar = Unicode.Scalar(value) else { continue }
-            switch value {
+            afterReturn = scalar.value == 13
+            switch scalar.value {
             case 13: text.append("\n")
             case 10 where wasReturn: continue  // CR LF is one line break
             case 9, 10: text.append(scalar)

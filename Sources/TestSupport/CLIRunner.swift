@@ -137,6 +137,13 @@ public struct CLIRunner: Sendable {
         return pid
     }
 
+    /// Runs `checklists ARGS` through `/bin/sh` with a shell `redirection` applied (`>/dev/full`,
+    /// `<&-`, `< FILE`): descriptors that `run` cannot set up.
+    public func run(redirecting redirection: String, _ arguments: [String]) throws -> Result {
+        try Self.execute(
+            "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", Self.binary] + arguments, environment: environment)
+    }
+
     /// Runs and decodes standard output as JSON.
     public func json(_ arguments: String...) throws -> Any {
         let result = try run(arguments: arguments + ["--json"])

@@ -21,10 +21,19 @@ enum CLI {
             + ExportCommands.all
     }
 
-    /// Runs one invocation and returns the exit status.
+    /// Runs one invocation and returns the exit status: a storage error when its output could
+    /// not be written (`checklists items > /dev/full` used to exit 0 with nothing written).
     static func run(_ words: [String], environment: [String: String]) -> Int32 {
         let output = Output(colour: Output.wantsColour(environment))
-        defer { output.flush() }
+        let status = run(words, environment: environment, output: output)
+        output.flush()
+        guard let failure = output.failure, status == ExitCode.ok.rawValue else { return status }
+        let (code, message) = describe(failure)
+        Output.error("checklists: \(TerminalText.line(message))")
+        return code.rawValue
+    }
+
+    static func run(_ words: [String], environment: [String: String], output: Output) -> Int32 {
         if words.first == Completer.command {
             Completer.run(Array(words.dropFirst()), environment: environment, output: output)
             return ExitCode.ok.rawValue

@@ -6,6 +6,7 @@ import InputReading
 import Keychain
 import Localization
 import SecretServiceKeychain
+import TerminalText
 
 /// `keychain status|keys|get|set|remove|use`.
 enum KeychainCommands {
@@ -17,7 +18,8 @@ enum KeychainCommands {
         Command(path: ["keychain", "keys"], touchesContent: false) { context in
             let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
                 .sorted()
-            try context.show(keys, keys)
+            // One line per key: a newline in a key's name must not make it look like two keys.
+            try context.show(keys, keys.map(TerminalText.line))
         },
         Command(path: ["keychain", "get"]) { context in
             let key = try context.positional(0, "KEY")
@@ -28,17 +30,18 @@ enum KeychainCommands {
         },
         Command(path: ["keychain", "set"]) { context in
             let key = try context.positional(0, "KEY")
+            guard !key.isEmpty else { throw CLIError.usage(tr("KEY needs a name, not \"\"")) }
             try context.session.setKeychainItem(key) {
                 try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the value"))
             }
-            context.output.line(tr("Stored %@.", key))
+            context.output.line(tr("Stored %@.", TerminalText.line(key)))
         },
         Command(path: ["keychain", "remove"]) { context in
             let key = try context.positional(0, "KEY")
             guard try context.session.removeKeychainItem(key) else {
                 throw CLIError.refused(tr("No keychain item \"%@\".", key))
             }
-            context.output.line(tr("Removed %@.", key))
+            context.output.line(tr("Removed %@.", TerminalText.line(key)))
         },
         Command(path: ["keychain", "use"]) { context in
             guard let target = KeychainChooser.Preference(rawValue: try context.positional(0, "BACKEND")) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 import TerminalText
 
@@ -59,9 +60,17 @@ final class Output: @unchecked Sendable {
         try? writeAll(2, Array((TerminalText.block(text) + "\n").utf8), path: "")
     }
 
-    /// Writes the buffered standard output.
+    /// The first failed write to standard output (a full disk, a closed descriptor), kept so
+    /// that the command does not report success for output nobody got.
+    private(set) var failure: FileError?
+
+    /// Writes the buffered standard output; a failure is kept in `failure`.
     func flush() {
-        try? Self.writeAll(1, buffer, path: "")
+        do {
+            if failure == nil { try Self.writeAll(1, buffer, path: tr("standard output")) }
+        } catch {
+            failure = error as? FileError
+        }
         buffer.removeAll()
     }
 

@@ -1,3 +1,4 @@
+import ChecklistsKit
 import Foundation
 import Localization
 import SessionKeyring
@@ -6,8 +7,23 @@ import SessionKeyring
     import Glibc
 #endif
 
+// A closed standard descriptor would be the next file opened (a lock file, the keychain
+// vault): `keychain set K <&-` read it as the value, and output could land in it. Each gets
+// /dev/null opened the other way round, so using it fails as the closed descriptor did.
+for (fd, flags) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fcntl(fd, F_GETFD) == -1 {
+    let placeholder = open("/dev/null", flags | O_CLOEXEC)
+    if placeholder >= 0 && placeholder != fd {
+        dup2(placeholder, fd)
+        close(placeholder)
+    }
+}
 // Everything we create is private to the user: directories 0700, files 0600.
 umask(0o077)
+// TZ as glibc reads it, in a form Foundation follows (it took ":Europe/Berlin", a zone file's
+// path and "JST-9" as UTC, so due dates were saved and shown hours off); before any date is made.
+if let tz = getenv("TZ").map({ String(cString: $0) }), let zone = UserLocale.zoneName(tz), zone != tz {
+    if zone.isEmpty { unsetenv("TZ") } else { setenv("TZ", zone, 1) }
+}
 // Messages follow LANG/LC_MESSAGES (po/*.po); before any text is made.
 Localization.setUp()
 // Keys pass through this process's memory: no core dumps, no ptrace by other processes.

@@ -153,18 +153,41 @@ import Testing
     /// is refused by name, never read as the 31st; the days around it are read as usual.
     @Test func refusesADayTheZoneSkipped() throws {
         let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
-        let before = Date(timeIntervalSince1970: 1_325_152_800)  // 2011-12-29 00:00 in Apia
-        for text in ["2011-12-30", "2011-12-30 10:00", "dec 30 2011", "30 dec 2011 9am", "dec 30"] {
-            #expect(throws: ChecklistsError.skippedDay(text, zone: "Pacific/Apia")) {
-                try parse(text, now: before, zone: apia)
-            }
-        }
+        let before = Self.apiaThursday
+        let days = ["2011-12-30", "2011-12-30 10:00", "dec 30 2011", "30 dec 2011 9am", "dec 30"]
+        expectSkippedInApia(days, now: before)
         #expect(try iso("2011-12-31 00:00", zone: apia) == "2011-12-30T10:00:00Z")
         #expect(try iso("2011-12-29 23:59", zone: apia) == "2011-12-30T09:59:00Z")
         #expect(try iso("tomorrow", now: before, zone: apia) == "2011-12-30T10:00:00Z all-day")
         #expect(throws: ChecklistsError.badDate("2026-02-30")) { try parse("2026-02-30", zone: apia) }
         let message = ChecklistsError.skippedDay("2011-12-30", zone: "Pacific/Apia").description
         #expect(message.contains("does not exist in the time zone Pacific/Apia"))
+    }
+
+    /// A weekday names a day: "friday" said in Apia on Thursday 2011-12-29 is the skipped Friday,
+    /// refused by name as "2011-12-30" is, not Saturday the 31st (as it was before).
+    @Test func refusesAWeekdayTheZoneSkipped() throws {
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
+        let thursday = Self.apiaThursday
+        expectSkippedInApia(["friday", "fri", "next friday", "friday 17:00", "next fri at 5pm"], now: thursday)
+        let saturday31 = "2011-12-30T10:00:00Z"  // 2011-12-31 00:00 in Apia
+        #expect(try iso("saturday", now: thursday, zone: apia) == saturday31 + " all-day")
+        #expect(try iso("sunday 9:00", now: thursday, zone: apia) == "2011-12-31T19:00:00Z")
+        let saturday24 = Date(timeIntervalSince1970: 1_324_720_800)  // 2011-12-24 00:00 in Apia (-10)
+        expectSkippedInApia(["friday"], now: saturday24)
+        #expect(try iso("monday", now: saturday24, zone: apia) == "2011-12-26T10:00:00Z all-day")
+    }
+
+    /// 2011-12-29 00:00 in Pacific/Apia, the day before the day Samoa skipped.
+    static let apiaThursday = Date(timeIntervalSince1970: 1_325_152_800)
+
+    /// Each of `texts`, said at `now` in Pacific/Apia, is refused as naming the skipped 2011-12-30.
+    func expectSkippedInApia(_ texts: [String], now: Date) {
+        for text in texts {
+            #expect(throws: ChecklistsError.skippedDay(text, zone: "Pacific/Apia")) {
+                try parse(text, now: now, zone: TimeZone(identifier: "Pacific/Apia")!)
+            }
+        }
     }
 
     @Test func takesTheFirstOfARepeatedTime() throws {

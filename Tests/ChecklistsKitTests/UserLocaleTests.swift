@@ -43,8 +43,8 @@ import Testing
 
     @Test func knowsWhichTimeZonesExist() {
         for tz in [
-            nil, "", "UTC", "Europe/Paris", ":Europe/Paris", "CET-1CEST", "UTC0", "<+03>-3", "EST5EDT,M3.2.0,M11.1.0",
-            "/usr/share/zoneinfo/Asia/Tokyo", "UTC-24", "UTC+14:59",
+            nil, "", "UTC", "Europe/Paris", ":Europe/Paris", "UTC0", "<+03>-3", "EST5EDT", ":/etc/localtime",
+            "/usr/share/zoneinfo/Asia/Tokyo", "UTC-14", "UTC+12:00",
         ] {
             #expect(UserLocale.isValidTimeZone(tz), "\(tz ?? "nil")")
         }
@@ -52,9 +52,28 @@ import Testing
             "Nonsense", "Europe/Nowhere", "/nonexistent", "../../etc/passwd", "UT",
             // A file that is not a zone, and offsets past 24 hours: glibc would use UTC silently.
             "/etc/passwd", ":/etc/hostname", "UTC+99", "EST25", "/dev/zero",
+            // Summer-time rules Foundation cannot follow (it would use UTC silently).
+            "CET-1CEST", "CET-1CEST,M3.5.0,M10.5.0/3", "EST5EDT,M3.2.0,M11.1.0",
         ] {
             #expect(!UserLocale.isValidTimeZone(tz), "\(tz)")
         }
+    }
+
+    /// TZ as glibc reads it, named so that Foundation follows it (it read all of these as UTC).
+    @Test func namesTheZoneFoundationFollows() {
+        #expect(UserLocale.zoneName(":Europe/Berlin") == "Europe/Berlin")
+        #expect(UserLocale.zoneName("/usr/share/zoneinfo/Asia/Kolkata") == "Asia/Kolkata")
+        #expect(UserLocale.zoneName(":/usr/share/zoneinfo/posix/Asia/Tokyo") == "Asia/Tokyo")
+        #expect(UserLocale.zoneName("JST-9") == "Etc/GMT-9")
+        #expect(UserLocale.zoneName("<-03>3") == "Etc/GMT+3")
+        #expect(UserLocale.zoneName("UTC0") == "Etc/UTC")
+        // Read again, the name given is the same zone (the CLI puts it in TZ for Foundation).
+        #expect(UserLocale.zoneName("Etc/GMT-9") == "Etc/GMT-9")
+        // No zone file has a fixed offset with minutes: refused rather than read as UTC.
+        #expect(UserLocale.zoneName("<+0530>-5:30") == nil)
+        #expect(UserLocale.zoneName("Europe/Paris") == "Europe/Paris")
+        #expect(UserLocale.zoneName(nil) == "" && UserLocale.zoneName("") == "")
+        #expect(UserLocale.zoneName("CET-1CEST") == nil)
     }
 
     /// `sorted` compares through a CFLocale made once; it must order exactly as `precedes`.
