@@ -89,10 +89,75 @@ public enum DueDate {
     }
 
     /// The date in ISO 8601 with the local offset, for `--json` ("2026-12-01T09:30:00+01:00").
+    ///
+    /// Written out by arithmetic: an `ISO8601DateFormatter` made per date (an ICU formatter
+    /// each) cost `lists --json` about 0.1 ms per list and `items --json` as much per item.
+    /// Offsets with seconds (local mean times before 1900) and years outside 1–9999 go to the
+    /// formatter, which writes them as it always did (`DueDateTests` compares the two).
     public static func iso8601(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let seconds = (date.timeIntervalSince1970).rounded(.down)
+        guard offset % 60 == 0, abs(seconds) < 4e11 else { return formatterISO8601(date, timeZone: timeZone) }
+        let civil = CivilTime(secondsSince1970: Int64(seconds) + Int64(offset))
+        guard (1...9999).contains(civil.year) else { return formatterISO8601(date, timeZone: timeZone) }
+        var text = ""
+        text.reserveCapacity(25)
+        func append(_ value: Int, digits: Int) {
+            var digitsText = String(value)
+            while digitsText.utf8.count < digits { digitsText = "0" + digitsText }
+            text += digitsText
+        }
+        append(civil.year, digits: 4)
+        text += "-"
+        append(civil.month, digits: 2)
+        text += "-"
+        append(civil.day, digits: 2)
+        text += "T"
+        append(civil.hour, digits: 2)
+        text += ":"
+        append(civil.minute, digits: 2)
+        text += ":"
+        append(civil.second, digits: 2)
+        if offset == 0 { return text + "Z" }
+        text += offset < 0 ? "-" : "+"
+        append(abs(offset) / 3600, digits: 2)
+        text += ":"
+        append(abs(offset) / 60 % 60, digits: 2)
+        return text
+    }
+
+    /// Foundation's ISO 8601 with the offset, for what the arithmetic leaves out.
+    static func formatterISO8601(_ date: Date, timeZone: TimeZone) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
+    }
+}
+
+/// A count of seconds since 1970 as a proleptic Gregorian date and time of day (the calendar
+/// ISO 8601 uses), by days-to-civil arithmetic on 400-year eras of 146,097 days.
+struct CivilTime: Equatable {
+    let year, month, day, hour, minute, second: Int
+
+    init(secondsSince1970 total: Int64) {
+        let (days, secondOfDay) = Self.floorDivision(total, 86_400)
+        hour = Int(secondOfDay / 3600)
+        minute = Int(secondOfDay / 60 % 60)
+        second = Int(secondOfDay % 60)
+        // Days counted from 0000-03-01, so that a leap day ends its year.
+        let (era, dayOfEra) = Self.floorDivision(days + 719_468, 146_097)
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 = March … 11 = February
+        day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
+        year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+    }
+
+    /// Quotient and remainder rounded towards negative infinity (the remainder is never negative).
+    private static func floorDivision(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let remainder = a % b
+        return remainder < 0 ? (a / b - 1, remainder + b) : (a / b, remainder)
     }
 }

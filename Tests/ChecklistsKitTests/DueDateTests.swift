@@ -29,6 +29,31 @@ import Testing
         #expect(try iso("2026-12-01 00:00") == "2026-12-01T00:00:00Z")
     }
 
+    /// `--json` dates are written by arithmetic: the same text Foundation's ISO 8601 formatter
+    /// gives, in every kind of zone, across leap days, centuries and before 1970.
+    @Test func iso8601MatchesFoundationsFormatter() {
+        var random = SystemRandomNumberGenerator()
+        let zones = [
+            "UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Apia",
+            "Pacific/Chatham", "Australia/Lord_Howe", "America/Los_Angeles", "Europe/Amsterdam",
+        ].compactMap(TimeZone.init(identifier:))
+        // 1900-01-01 … 9999-12-31, plus the edges of days, leap days and centuries.
+        var seconds: [Double] = [
+            -2_208_988_800, 253_402_300_799, 0, -1, 951_782_399, 951_782_400, 951_868_800, 4_107_542_400,
+            1_796_033_742.9, -0.5,
+        ]
+        for _ in 0..<3000 { seconds.append(Double(Int64.random(in: -2_208_988_800...253_402_300_799, using: &random))) }
+        for zone in zones {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = zone
+            formatter.formatOptions = [.withInternetDateTime]
+            for value in seconds {
+                let date = Date(timeIntervalSince1970: value)
+                #expect(DueDate.iso8601(date, timeZone: zone) == formatter.string(from: date), "\(value) \(zone.identifier)")
+            }
+        }
+    }
+
     @Test func roundsDownToTheMinute() {
         #expect(DueDate.roundedDown(now).timeIntervalSince1970 == 1_796_033_700)
         #expect(ChecklistItem(id: 1, listID: 1, text: "x", dueDate: now).dueDate == DueDate.roundedDown(now))
