@@ -3,11 +3,13 @@
 which starts Xvfb, builds the shim and the store; this drives the app and reads the shim's log).
 
     /usr/bin/python3 bench/desktop-frames.py CHECKLISTS_GTK SHIM.so LOG [--item ID]
-        [--before OTHER_CHECKLISTS_GTK] [--rounds N]
+        [--before OTHER_CHECKLISTS_GTK] [--floor FLOOR] [--rounds N]
 
 With --before, each round runs both builds (a fresh app each, the order alternating between
 rounds) and the end prints, per scenario, both builds' figures pooled over the rounds and their
-ratio (after / before): a paired comparison under the same load.
+ratio (after / before): a paired comparison under the same load. --floor adds a third program
+to each round (bench/desktop-list-floor.c: the same window and rows in C) and the ratios
+after / floor.
 
 The app runs with bench/frame-times.c preloaded, which logs when each frame starts and is
 painted and when a key or a wheel scroll reaches the window. Each scenario sends input with
@@ -157,15 +159,15 @@ def figures(s):
     }
 
 
-def compare(name, before, after):
-    print(f"{name}", flush=True)
+def compare(name, before, after, what="before"):
+    print(f"{name} (against {what})", flush=True)
     fb, fa = figures(before), figures(after)
     for key in fb:
         if key not in fa:
             continue
         b, a = fb[key], fa[key]
         ratio = f"{a / b:5.2f}x" if b else "    -"
-        print(f"  {key:34} before {b:8.3f}  after {a:8.3f}  after/before {ratio}", flush=True)
+        print(f"  {key:34} {what:6} {b:8.3f}  after {a:8.3f}  after/{what} {ratio}", flush=True)
 
 
 def scenario(name, log, pid, hz, send):
@@ -178,7 +180,9 @@ def scenario(name, log, pid, hz, send):
         if os.environ.get("PERF_STAT"):  # counts events instead (perf stat -e PERF_STAT)
             command = ["perf", "stat", "-e", os.environ["PERF_STAT"]]
         else:
-            command = ["perf", "record", *os.environ.get("PERF_ARGS", "-g").split(), "-F", "2000"]
+            args = os.environ.get("PERF_ARGS", "-g").split()
+            # 2,000 samples a second unless PERF_ARGS sets the rate (-c 1: every event of a probe)
+            command = ["perf", "record", *args, *([] if {"-c", "-F"} & set(args) else ["-F", "2000"])]
         perf = subprocess.Popen(command + ["-o", path, "-p", str(pid)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
@@ -245,8 +249,13 @@ def main():
     binary, shim, log = sys.argv[1:4]
     option = lambda flag, default: sys.argv[sys.argv.index(flag) + 1] if flag in sys.argv else default
     item, before, rounds = option("--item", "0"), option("--before", None), int(option("--rounds", "1"))
+    floor = option("--floor", None)
     hz = os.sysconf("SC_CLK_TCK")
-    builds = {"after": binary, "before": before} if before else {"after": binary}
+    builds = {"after": binary}
+    if before:
+        builds["before"] = before
+    if floor:
+        builds["floor"] = floor
     results = {b: {} for b in builds}
     for n in range(rounds):
         order = list(builds) if n % 2 else list(reversed(builds))
@@ -258,13 +267,14 @@ def main():
                 report(name, s)
                 results[build].setdefault(name, []).append(s)
             print(f"idle: {idle} CPU ticks in 10 s ({idle * 1000 / hz:.0f} ms) with the window open", flush=True)
-    if before or rounds > 1:
+    if len(builds) > 1 or rounds > 1:
         print(f"\npooled over {rounds} round(s), load now {open('/proc/loadavg').read().strip()}", flush=True)
         for name in results["after"]:
-            if before:
-                compare(name, merge(results["before"].get(name, [])), merge(results["after"][name]))
-            else:
+            if len(builds) == 1:
                 report(name, merge(results["after"][name]))
+            for other in ("before", "floor"):
+                if other in builds:
+                    compare(name, merge(results[other].get(name, [])), merge(results["after"][name]), other)
 
 
 if __name__ == "__main__":
