@@ -25,6 +25,15 @@ xdotool and then waits for the app to go quiet; for the frames painted during it
   cpu        the app's CPU time (utime + stime) over the scenario, per input event
 
 and then the CPU ticks used over 10 s with the window open and idle (expected: 0).
+
+Profiling (Debian 12 ships GTK without symbols, so internal functions are found by address):
+PERF_DATA=FILE PERF_ARGS="--call-graph dwarf,16384" records each scenario into FILE.1 ... FILE.5;
+PERF_STAT=EVENTS counts events instead. GTK's style creation
+(gtk_css_static_style_new_compute) is at 0x36c6a0 in libgtk-4.so.1.800.3 (4.8.3+ds-2+deb12u1),
+so `echo "p:gtk/style_new /usr/lib/x86_64-linux-gnu/libgtk-4.so.1.800.3:0x36c6a0" >>
+/sys/kernel/tracing/uprobe_events` and PERF_STAT=gtk:style_new count the styles computed per
+scenario (add `node=%dx:x64 name=+4(+64(%dx)):u32 pending=+88(%dx):x64` and PERF_ARGS="-c 1 -e
+gtk:style_new" for which CSS node and why; names are GQuarks).
 """
 import os
 import subprocess
