@@ -23,6 +23,19 @@ public enum Build {
         return box
     }
 
+    /// A grid of `cells`, each (widget, column, row), attached in that order (the grid's child
+    /// order). Unlike a box's `box` node, a grid's `grid` node matches no Adwaita selector.
+    public static func grid(columnSpacing: UInt32 = 0, rowSpacing: UInt32 = 0, _ cells: [(Widget, Int32, Int32)])
+        -> Widget
+    {
+        let grid = gtk_grid_new()!
+        let typed = Cast.to(GtkGrid.self, grid)
+        gtk_grid_set_column_spacing(typed, columnSpacing)
+        gtk_grid_set_row_spacing(typed, rowSpacing)
+        for (child, column, row) in cells { gtk_grid_attach(typed, child, column, row, 1, 1) }
+        return grid
+    }
+
     /// Appends `child` to a box.
     public static func append(_ box: Widget, _ child: Widget) {
         gtk_box_append(Cast.to(GtkBox.self, box), child)

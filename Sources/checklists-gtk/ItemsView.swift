@@ -166,6 +166,12 @@ final class ItemsView {
 
     // MARK: - Rows
 
+    /// A row is laid out by grids, not boxes: the check, the text above the due date, the bell
+    /// and the buttons in one line. GTK 4.8 restyles the `box` and `image` nodes of every row
+    /// whose position among the list's rows changes (Adwaita has selectors ending in `box` and
+    /// `image` under `:hover` parents, so those nodes depend on their parent's position and
+    /// state), which scrolling does to most of the ~200 bound rows on every frame; no selector
+    /// names `grid`.
     private func setUp(_ listItem: OpaquePointer) {
         let check = gtk_check_button_new()!
         gtk_widget_set_valign(check, GTK_ALIGN_CENTER)
@@ -176,7 +182,7 @@ final class ItemsView {
         gtk_label_set_wrap(OpaquePointer(text), 1)
         gtk_label_set_use_markup(OpaquePointer(text), 0)
         let due = Build.label("", classes: ["dim-label", "caption"])
-        let labels = Build.box(vertical: true, spacing: 2, [text, due])
+        let labels = Build.grid(rowSpacing: 2, [(text, 0, 0), (due, 0, 1)])
         gtk_widget_set_hexpand(labels, 1)
         gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
         let bell = Build.image("alarm-symbolic")
@@ -184,7 +190,9 @@ final class ItemsView {
         let edit = Build.iconButton("document-edit-symbolic", label: tr("Edit Item"))
         let delete = Build.iconButton("user-trash-symbolic", label: tr("Delete Item"))
         for button in [edit, delete] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
-        let row = Build.box(vertical: false, spacing: 12, [check, labels, bell, edit, delete])
+        // 24: a box here had 12 plus Adwaita's `.rich-list > row > box { border-spacing: 12px }`.
+        let row = Build.grid(
+            columnSpacing: 24, [(check, 0, 0), (labels, 1, 0), (bell, 2, 0), (edit, 3, 0), (delete, 4, 0)])
         Build.margins(row, 6)
         Accessible.labelled(check, by: text)
         gtk_list_item_set_child(listItem, row)
