@@ -14,6 +14,15 @@ extension UserLocale {
         zoneName(tz) != nil
     }
 
+    /// Puts in `TZ` the name Foundation follows for the zone glibc reads from it (Foundation took
+    /// ":Europe/Berlin", a zone file's path and "JST-9" as UTC, so due dates were saved and shown
+    /// hours off). Every program calls it first, before any date is made; a `TZ` that names no
+    /// zone is left for `AppSession.timeZone()` to refuse.
+    public static func adoptTZ() {
+        guard let tz = getenv("TZ").map({ String(cString: $0) }), let zone = zoneName(tz), zone != tz else { return }
+        if zone.isEmpty { unsetenv("TZ") } else { setenv("TZ", zone, 1) }
+    }
+
     /// The zone name Foundation knows for `TZ`: "" for the system's zone (unset, empty, or the
     /// file /etc/localtime points to), nil when it names no zone or one Foundation cannot follow.
     ///

@@ -1,8 +1,11 @@
 import ChecklistsApp
+import ChecklistsKit
 import Foundation
 import Localization
 
 // checklists-gtk: the desktop app. Everything it shows comes from the app core (AppSession).
+// TZ as glibc reads it, in a form Foundation follows; before any date is made.
+UserLocale.adoptTZ()
 Localization.setUp()
 if case .exit(let status, let text) = DesktopArguments.check(Array(CommandLine.arguments.dropFirst())) {
     FileHandle(fileDescriptor: status == 0 ? 1 : 2).write(Data((text + "\n").utf8))

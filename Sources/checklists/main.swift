@@ -19,11 +19,8 @@ for (fd, flags) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fc
 }
 // Everything we create is private to the user: directories 0700, files 0600.
 umask(0o077)
-// TZ as glibc reads it, in a form Foundation follows (it took ":Europe/Berlin", a zone file's
-// path and "JST-9" as UTC, so due dates were saved and shown hours off); before any date is made.
-if let tz = getenv("TZ").map({ String(cString: $0) }), let zone = UserLocale.zoneName(tz), zone != tz {
-    if zone.isEmpty { unsetenv("TZ") } else { setenv("TZ", zone, 1) }
-}
+// TZ as glibc reads it, in a form Foundation follows; before any date is made.
+UserLocale.adoptTZ()
 // Messages follow LANG/LC_MESSAGES (po/*.po); before any text is made.
 Localization.setUp()
 // Keys pass through this process's memory: no core dumps, no ptrace by other processes.
