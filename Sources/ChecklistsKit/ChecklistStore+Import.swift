@@ -306,8 +306,10 @@ private struct Importer {
             """)
         let total = batch.itemCount
         let skipped = done - rows.rows.count
+        var written = 0
         try rows.write(box: s.box, prefix: Self.itemTextPrefix, insert: insert) { [rows, journal, s, progress] n in
-            if (n + 1) % 1000 == 0 { progress?(skipped + n + 1, total) }
+            written += 1
+            if written % 1000 == 0 { progress?(skipped + written, total) }
             let row = rows.rows[n]
             guard row.remind, let journal else { return }
             let stored = ChecklistItem(

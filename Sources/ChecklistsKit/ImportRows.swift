@@ -60,9 +60,10 @@ struct ImportRows {
     /// Below this many rows the texts are sealed on the calling thread alone.
     static let parallelMinimum = 2048
 
-    /// Seals every row's text under `box`, bound to "items.text:<uid>", then inserts the rows
-    /// with `insert` (parameters: id, list_id, text, checked, due, remind, uid, created, modified).
-    /// - Parameter inserted: Called after each row is inserted, with its position.
+    /// Seals every row's text under `box`, bound to "items.text:<uid>", then inserts the rows in
+    /// ID order with `insert` (parameters: id, list_id, text, checked, due, remind, uid, created,
+    /// modified).
+    /// - Parameter inserted: Called after each row is inserted, with its position in `rows`.
     func write(box: SecretBox, prefix: [UInt8], insert: Statement, inserted: (Int) throws -> Void) throws {
         guard !rows.isEmpty else { return }
         let sealed = UnsafeMutableRawBufferPointer.allocate(byteCount: sealedCount, alignment: 16)
@@ -70,7 +71,14 @@ struct ImportRows {
         seal(into: Buffer(sealed), box: box, prefix: prefix)
         // Reset clears the bindings too: none may point into the sealed buffer once it is gone.
         defer { insert.reset() }
-        for (n, row) in rows.enumerated() {
+        // In ID order: each row then goes at the end of the table's B-tree. A store built item
+        // by item across lists has its IDs interleaved, list by list they would land anywhere.
+        var order = Array(rows.indices)
+        if !rows.indices.dropFirst().allSatisfy({ rows[$0 - 1].id < rows[$0].id }) {
+            order.sort { rows[$0].id < rows[$1].id }
+        }
+        for n in order {
+            let row = rows[n]
             let length = SecretBox.nonceLength + row.text.utf8.count + SecretBox.tagLength
             try insert.bind(1, row.id)
             try insert.bind(2, row.listID)

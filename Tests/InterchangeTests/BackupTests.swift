@@ -152,15 +152,16 @@ import Testing
         }
     }
 
-    /// The hand-written reader takes any JSON the schema allows: escapes (surrogate pairs too),
-    /// white space, keys in any order, unknown keys, null for an absent due date, 1.0 as 1.
+    /// The hand-written reader takes any JSON the schema allows: escapes (surrogate pairs too, and
+    /// in keys), white space, keys in any order, unknown keys (one that starts like a known one
+    /// too), null for an absent due date, 1.0 as 1.
     @Test func readsAnyValidSpellingOfTheSchema() throws {
         let text = """
             { "version": 1.0, "extra": [{"a": [null, true, -1.5e3]}], "settings": {"ChecklistIndex": 2},
               "tombstones": [], "notes": [], "format": "checklists-backup",
               "lists": [{"items": [{"uid": "i\\u0031", "text": "\\ud83d\\ude00 \\"q\\" \\/ \\n\\t\\u00e9", "checked": false,
                 "due": null, "remind": false, "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z",
-                "id": 3}], "id": 2, "uid": "l", "name": "L", "icon": "No Icon",
+                "ide": 4, "i\\u0064": 3}], "id": 2, "uid": "l", "n\\u0061me": "L", "icon": "No Icon",
                 "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z"}]
             }
             """
