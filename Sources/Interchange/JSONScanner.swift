@@ -20,34 +20,21 @@ final class JSONScanner {
 
     /// Reads an object, calling `body` with each key; `body` reads (or skips) the value.
     func object(_ body: (String) throws(JSONProblem) -> Void) throws(JSONProblem) {
-        try expect(UInt8(ascii: "{"))
-        try enter()
-        defer { depth -= 1 }
-        at += 1
-        if try peek() == UInt8(ascii: "}") {
-            at += 1
-            return
-        }
-        while true {
-            guard try peek() == UInt8(ascii: "\"") else { throw .notJSON }
-            let key = try rawString()
-            guard try peek() == UInt8(ascii: ":") else { throw .notJSON }
-            at += 1
-            try body(key)
-            switch try peek() {
-            case UInt8(ascii: ","): at += 1
-            case UInt8(ascii: "}"):
-                at += 1
-                return
-            default: throw .notJSON
-            }
-        }
+        try members({ () throws(JSONProblem) in try rawString() }, body)
     }
 
     /// Reads an object whose keys a schema names, calling `body` with each key's position in
     /// `keys` (nil for another key); `body` reads (or skips) the value. A key without escapes is
     /// matched on its bytes: no String is made for the eight keys of each of 100,000 items.
     func object(keys: [StaticString], _ body: (Int?) throws(JSONProblem) -> Void) throws(JSONProblem) {
+        try members({ () throws(JSONProblem) in try matchKey(keys) }, body)
+    }
+
+    /// The members of an object: each key as `readKey` reads it (from its opening quote), then
+    /// `body`, which reads the value.
+    private func members<Key>(
+        _ readKey: () throws(JSONProblem) -> Key, _ body: (Key) throws(JSONProblem) -> Void
+    ) throws(JSONProblem) {
         try expect(UInt8(ascii: "{"))
         try enter()
         defer { depth -= 1 }
@@ -58,10 +45,10 @@ final class JSONScanner {
         }
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw .notJSON }
-            let match = try matchKey(keys)
+            let key = try readKey()
             guard try peek() == UInt8(ascii: ":") else { throw .notJSON }
             at += 1
-            try body(match)
+            try body(key)
             switch try peek() {
             case UInt8(ascii: ","): at += 1
             case UInt8(ascii: "}"):
