@@ -299,14 +299,19 @@ private struct Importer {
     /// Seals and inserts the gathered items; those with a reminder go through the journal (an
     /// item without one changes nothing the journal keeps).
     private func writeRows() throws {
-        let insert = try s.db.prepare(
-            """
-            INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-            """)
+        func statement(rows: Int) throws -> Statement {
+            try s.db.prepare(
+                "INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, 1)", count: rows).joined(separator: ", "))
+        }
+        // The full group's statement is made once; only the last, shorter group needs another.
+        let group = try statement(rows: ImportRows.group)
         let total = batch.itemCount
         let skipped = done - rows.rows.count
         var written = 0
+        let insert = { (count: Int) throws -> Statement in
+            count == ImportRows.group ? group : try statement(rows: count)
+        }
         try rows.write(box: s.box, prefix: Self.itemTextPrefix, insert: insert) { [rows, journal, s, progress] n in
             written += 1
             if written % 1000 == 0 { progress?(skipped + written, total) }
