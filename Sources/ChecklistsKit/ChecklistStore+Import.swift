@@ -73,7 +73,8 @@ private struct Importer {
     /// The next fresh item ID, written back once at the end.
     var counter: Int64 = 0
     var random = RandomPool()
-    var insertItemStatement: Statement?
+    /// The items to add, written together once every list is matched (`ImportRows`).
+    var rows: ImportRows
     /// Whether some item has neither uid nor ID (matched by text): only then are texts remembered.
     let tracksTexts: Bool
 
@@ -87,6 +88,7 @@ private struct Importer {
         self.journal = journal
         self.progress = progress
         tracksTexts = batch.lists.contains { $0.items.contains { $0.uid == nil && $0.id == nil } }
+        rows = ImportRows(capacity: batch.itemCount)
     }
 
     mutating func run() throws -> ImportSummary {
@@ -98,11 +100,6 @@ private struct Importer {
         try loadStoredKeys()
         let triggers = try ItemInsertTriggers.suspend(s.db)
         let indexes = try rebuildsIndexes ? ItemIndexes.suspend(s.db) : nil
-        insertItemStatement = try s.db.prepare(
-            """
-            INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-            """)
         var byName: [String: Int64] = [:]
         // Lists the batch does not know by uid, for its lists with a uid the store does not
         // have: another store's first-run "List" is this one's (each is claimed once).
@@ -119,6 +116,7 @@ private struct Importer {
             let id = try importList(list, byName: &byName, unclaimed: &unclaimed, keepID: restoring)
             listIDs.append(id)
         }
+        try writeRows()
         try indexes?.restore(s.db)
         try triggers.restore(s.db)
         try s.setInteger(.checklistItemID, counter)
@@ -176,9 +174,10 @@ private struct Importer {
     }
 
     /// The stored item with this ID, if any (read only when the ID is known to be taken).
-    private func storedItem(id: Int64) throws -> ChecklistItem? {
+    private func storedItem(id: Int64) throws -> (listID: Int64, text: String)? {
+        if let row = rows.row(id: id) { return (row.listID, row.text) }
         if let storedIDs, !storedIDs.contains(id) { return nil }
-        return try s.item(id: id)
+        return try s.item(id: id).map { ($0.listID, $0.text) }
     }
 
     /// Whether the store holds nothing but its first-run list, empty and unrenamed.
@@ -251,7 +250,6 @@ private struct Importer {
     /// Adds the item unless it is there already; true when added.
     private mutating func importItem(_ item: ImportBatch.Item, listID: Int64) throws -> Bool {
         done += 1
-        if done % 1000 == 0 { progress?(done, batch.itemCount) }
         if let uid = item.uid {
             // With the stored uids at hand, the one set also remembers the batch's own.
             let fresh = storedUIDs != nil ? storedUIDs?.insert(uid).inserted == true : seenUIDs.insert(uid).inserted
@@ -269,7 +267,9 @@ private struct Importer {
             id = nil
         }
         if item.uid == nil && item.id == nil {
-            if existingTexts[listID] == nil { existingTexts[listID] = Set(try s.items(listID: listID).map(\.text)) }
+            if existingTexts[listID] == nil {
+                existingTexts[listID] = Set(try s.items(listID: listID).map(\.text) + rows.texts(listID: listID))
+            }
             if existingTexts[listID]?.contains(item.text) == true {
                 summary.itemsSkipped += 1
                 return false
@@ -283,28 +283,46 @@ private struct Importer {
             counter += 1
         }
         let created = item.created.map(seconds) ?? seconds(now)
-        let stored = ChecklistItem(
-            id: newID, uid: item.uid ?? random.uid(), listID: listID, text: item.text,
-            checked: item.checked, dueDate: item.dueDate, shouldRemind: item.shouldRemind,
-            created: ChecklistStore.State.date(created),
-            modified: ChecklistStore.State.date(item.modified.map(seconds) ?? created))
-        // `Slot.itemText(uid).associatedData`, without formatting a string per item.
-        var associatedData = Self.itemTextPrefix
-        associatedData.append(contentsOf: stored.uid.utf8)
-        let sealed = s.box.seal(
-            Array(item.text.utf8), associatedData: associatedData, nonce: random.take(SecretBox.nonceLength))
-        guard let insert = insertItemStatement else { return false }
-        try insert.bind(
-            .int(newID), .int(listID), .blob(sealed), .int(item.checked ? 1 : 0),
-            stored.dueDate.map { .int(seconds($0)) } ?? .null, .int(item.shouldRemind ? 1 : 0), .text(stored.uid),
-            .int(seconds(stored.created)), .int(seconds(stored.modified))
-        ).run()
+        rows.append(
+            ImportRows.Row(
+                id: newID, listID: listID, uid: item.uid ?? random.uid(), text: item.text, checked: item.checked,
+                due: item.dueDate.map(seconds), remind: item.shouldRemind, created: created,
+                modified: item.modified.map(seconds) ?? created, offset: 0),
+            nonce: random.take(SecretBox.nonceLength))
         storedIDs?.insert(newID)
-        try journal?(.itemSaved(old: nil, new: stored), s)
         if tracksTexts { existingTexts[listID]?.insert(item.text) }
         summary.itemsAdded += 1
-        if stored.shouldRemind, let due = stored.dueDate, due > now { summary.remindersScheduled += 1 }
+        if item.shouldRemind, let due = item.dueDate, due > now { summary.remindersScheduled += 1 }
         return true
+    }
+
+    /// Seals and inserts the gathered items; those with a reminder go through the journal (an
+    /// item without one changes nothing the journal keeps).
+    private func writeRows() throws {
+        func statement(rows: Int) throws -> Statement {
+            try s.db.prepare(
+                "INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, 1)", count: rows).joined(separator: ", "))
+        }
+        // The full group's statement is made once; only the last, shorter group needs another.
+        let group = try statement(rows: ImportRows.group)
+        let total = batch.itemCount
+        let skipped = done - rows.rows.count
+        var written = 0
+        let insert = { (count: Int) throws -> Statement in
+            count == ImportRows.group ? group : try statement(rows: count)
+        }
+        try rows.write(box: s.box, prefix: Self.itemTextPrefix, insert: insert) { [rows, journal, s, progress] n in
+            written += 1
+            if written % 1000 == 0 { progress?(skipped + written, total) }
+            let row = rows.rows[n]
+            guard row.remind, let journal else { return }
+            let stored = ChecklistItem(
+                id: row.id, uid: row.uid, listID: row.listID, text: row.text, checked: row.checked,
+                dueDate: row.due.map(ChecklistStore.State.date), shouldRemind: true,
+                created: ChecklistStore.State.date(row.created), modified: ChecklistStore.State.date(row.modified))
+            try journal(.itemSaved(old: nil, new: stored), s)
+        }
     }
 
     private mutating func importNote(_ note: ImportBatch.NoteEntry, keepID: Bool) throws {

@@ -135,7 +135,9 @@ public enum Backup {
     }
 
     private static func uid(_ uid: String, _ what: @autoclosure () -> String) throws(InterchangeError) -> String {
-        guard !uid.isEmpty, uid.utf8.count <= 255, !uid.unicodeScalars.contains(where: Todo.isControl) else {
+        // Printable ASCII (every uid Checklists makes) is checked byte by byte, anything else by scalar.
+        let plain = uid.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
+        guard !uid.isEmpty, uid.utf8.count <= 255, plain || !uid.unicodeScalars.contains(where: Todo.isControl) else {
             throw .badBackup("\(what()).uid is empty, longer than 255 bytes or has control characters")
         }
         return uid

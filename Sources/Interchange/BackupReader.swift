@@ -62,16 +62,18 @@ struct BackupReader {
         var created: String?
         var modified: String?
         var items: [BackupDocument.Item]?
-        try scanner.object { key throws(JSONProblem) in
-            switch key {
-            case "id": id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
-            case "uid": uid = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "name": name = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "icon": icon = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "created": created = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "modified": modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "items": items = try field(key) { () throws(JSONProblem) in try array(item) }
-            default: try scanner.skip()
+        let keys: [StaticString] = ["id", "uid", "name", "icon", "created", "modified", "items"]
+        try scanner.object(keys: keys) { match throws(JSONProblem) in
+            guard let match else { return try scanner.skip() }
+            let key = keys[match]
+            switch match {
+            case 0: id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
+            case 1: uid = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 2: name = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 3: icon = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 4: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 5: modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            default: items = try field(key) { () throws(JSONProblem) in try array(item) }
             }
         }
         return BackupDocument.List(
@@ -89,17 +91,20 @@ struct BackupReader {
         var remind: Bool?
         var created: String?
         var modified: String?
-        try scanner.object { key throws(JSONProblem) in
-            switch key {
-            case "id": id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
-            case "uid": uid = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "text": text = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "checked": checked = try field(key) { () throws(JSONProblem) in try scanner.bool() }
-            case "due": due = try field(key) { () throws(JSONProblem) in try scanner.optionalString() }
-            case "remind": remind = try field(key) { () throws(JSONProblem) in try scanner.bool() }
-            case "created": created = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case "modified": modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            default: try scanner.skip()
+        // In the order a backup writes them, which is the order they are tried in.
+        let keys: [StaticString] = ["checked", "created", "due", "id", "modified", "remind", "text", "uid"]
+        try scanner.object(keys: keys) { match throws(JSONProblem) in
+            guard let match else { return try scanner.skip() }
+            let key = keys[match]
+            switch match {
+            case 0: checked = try field(key) { () throws(JSONProblem) in try scanner.bool() }
+            case 1: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 2: due = try field(key) { () throws(JSONProblem) in try scanner.optionalString() }
+            case 3: id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
+            case 4: modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 5: remind = try field(key) { () throws(JSONProblem) in try scanner.bool() }
+            case 6: text = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            default: uid = try field(key) { () throws(JSONProblem) in try scanner.string() }
             }
         }
         return BackupDocument.Item(
@@ -159,6 +164,11 @@ struct BackupReader {
     /// Reads a field's value, naming the field in a problem found inside it.
     private func field<T>(_ key: String, _ read: () throws(JSONProblem) -> T) throws(JSONProblem) -> T {
         do throws(JSONProblem) { return try read() } catch { throw error.inside(key) }
+    }
+
+    /// Reads a field's value, naming the field (one of the schema's keys) in a problem found inside it.
+    private func field<T>(_ key: StaticString, _ read: () throws(JSONProblem) -> T) throws(JSONProblem) -> T {
+        do throws(JSONProblem) { return try read() } catch { throw error.inside(key.description) }
     }
 
     private func required<T>(_ value: T?, _ key: String) throws(JSONProblem) -> T {

@@ -178,31 +178,70 @@ struct BackupWriter {
         bytes += String(value).utf8
     }
 
+    /// A JSON string: runs of bytes that need no escape are copied whole, found eight bytes at
+    /// a time (a 13 MB note took 7.5 s byte by byte in a debug build).
     private mutating func string(_ text: String) {
         bytes.append(34)
         var text = text
         text.withUTF8 { utf8 in
             var mark = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 34 || byte == 92 {
-                bytes += utf8[mark..<index]
-                mark = index + 1
-                switch byte {
-                case 34: raw("\\\"")
-                case 92: raw("\\\\")
-                case 8: raw("\\b")
-                case 12: raw("\\f")
-                case 10: raw("\\n")
-                case 13: raw("\\r")
-                case 9: raw("\\t")
-                default:
-                    raw("\\u00")
-                    bytes.append(Self.hex(byte >> 4))
-                    bytes.append(Self.hex(byte & 15))
-                }
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                index = Self.plainRun(utf8, from: index)
+                guard index < count else { break }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index]))
+                escape(utf8[index])
+                index += 1
+                mark = index
             }
-            bytes += utf8[mark...]
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<count]))
         }
         bytes.append(34)
+    }
+
+    /// Where the first byte at or after `start` that needs an escape (a control character, a
+    /// quote or a backslash) is, or the end.
+    static func plainRun(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = utf8.baseAddress else { return start }
+        let count = utf8.count
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Some byte is below 0x20, or is 0x22 or 0x5C (zero after the XOR), exactly when a
+            // high bit survives (the usual "has less" and "has zero" word tests); a word that
+            // may have one is looked at byte by byte.
+            let quote = word ^ (ones &* 0x22)
+            let slash = word ^ (ones &* 0x5C)
+            let control = (word &- ones &* 0x20) & ~word
+            let flagged = (control | (quote &- ones) & ~quote | (slash &- ones) & ~slash) & highs
+            if flagged != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte == 34 || byte == 92 { return index }
+            index += 1
+        }
+        return count
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case 34: raw("\\\"")
+        case 92: raw("\\\\")
+        case 8: raw("\\b")
+        case 12: raw("\\f")
+        case 10: raw("\\n")
+        case 13: raw("\\r")
+        case 9: raw("\\t")
+        default:
+            raw("\\u00")
+            bytes.append(Self.hex(byte >> 4))
+            bytes.append(Self.hex(byte & 15))
+        }
     }
 
     private static func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 48 + digit : 87 + digit }

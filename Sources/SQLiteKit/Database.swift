@@ -192,8 +192,9 @@ public final class Database {
 
 /// A prepared statement with typed binding and column access.
 public final class Statement {
-    private var stmt: OpaquePointer?
-    private unowned let database: Database
+    /// The SQLite statement (nil once finalized); `Statement+Positional` binds through it.
+    private(set) var stmt: OpaquePointer?
+    unowned let database: Database
 
     init(_ stmt: OpaquePointer, database: Database) {
         self.stmt = stmt
@@ -278,7 +279,7 @@ public enum SQLValue: Sendable {
 }
 
 // SQLITE_TRANSIENT is a macro cast of -1; it tells SQLite to copy the bound bytes.
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A failure reported by SQLite.
 public enum SQLiteError: Error, Sendable, Equatable {

@@ -61,6 +61,31 @@ public struct SecretBox: Sendable {
         return out
     }
 
+    /// Encrypts like `seal(_:associatedData:nonce:)` into memory the caller owns, so that a bulk
+    /// import seals every row into one buffer (on every core) without an array per row.
+    /// - Parameters:
+    ///   - nonce: `nonceLength` bytes the caller drew from the CSPRNG.
+    ///   - out: Exactly `nonceLength + plaintext.count + tagLength` bytes; receives
+    ///     `nonce ‖ ciphertext ‖ tag`, the bytes `open` reads.
+    /// - Returns: False (nothing written) when `nonce` or `out` has the wrong length.
+    public func seal(
+        _ plaintext: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
+        into out: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        guard nonce.count == Self.nonceLength, out.count == Self.nonceLength + plaintext.count + Self.tagLength,
+            let base = out.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { return false }
+        out.copyMemory(from: nonce)
+        var written: UInt64 = 0
+        key.withUnsafeBytes { k in
+            _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                base + Self.nonceLength, &written, plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(plaintext.count), associatedData.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(associatedData.count), nil, base, k.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return true
+    }
+
     /// Decrypts a sealed message made by `seal` with the same key and associated data.
     /// - Throws: `SodiumError.decryptionFailed` when it does not authenticate.
     public func open(_ sealed: [UInt8], associatedData: [UInt8] = []) throws -> [UInt8] {

@@ -63,6 +63,39 @@ import Testing
         }
     }
 
+    /// A very large text is written in runs between the bytes that need an escape, with the
+    /// same bytes as JSONEncoder: a note of several megabytes of mixed text and escapes.
+    @Test func aHugeNoteIsWrittenLikeJSONEncoderWritesIt() throws {
+        var huge = Self.snapshot
+        let piece = "plain ASCII text of some length, \"quoted\", back\\slash\ttab 中文 🛒\n\u{1}"
+        huge.notes[0].body = String(repeating: piece, count: 40_000) + "end"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let written = try Backup.encode(huge)
+        #expect(written.count > 3_000_000)
+        #expect(written == (try encoder.encode(try BackupReader(Array(written)).document())) + Data([10]))
+        #expect(try Backup.decode(written).batch.notes.first?.body == huge.notes[0].body)
+    }
+
+    /// The word-at-a-time scan stops at every byte that needs an escape, wherever it lies in a
+    /// word, and at none other (bytes above 0x7F included).
+    @Test func theScanFindsEveryByteThatNeedsAnEscape() {
+        let specials: [UInt8] = Array(0..<0x20) + [0x22, 0x5C]
+        for special in specials {
+            for position in 0..<20 {
+                var bytes: [UInt8] = (0..<20).map { n -> UInt8 in
+                    let byte = UInt8(0x20 + (n * 37) % 0xDF)
+                    return byte == 0x22 || byte == 0x5C ? 0x41 : byte
+                }
+                bytes[position] = special
+                let found = bytes.withUnsafeBufferPointer { BackupWriter.plainRun($0, from: 0) }
+                #expect(found == position, "byte \(special) at \(position)")
+            }
+        }
+        let plain = (0x20...0xFF).map(UInt8.init).filter { $0 != 0x22 && $0 != 0x5C }
+        #expect(plain.withUnsafeBufferPointer { BackupWriter.plainRun($0, from: 3) } == plain.count)
+    }
+
     @Test func decodingGivesBackEverythingAndEncodingIsStable() throws {
         let data = try Backup.encode(Self.snapshot, secret: "Secret stuff!")
         let (batch, secret) = try Backup.decode(data)
@@ -119,15 +152,16 @@ import Testing
         }
     }
 
-    /// The hand-written reader takes any JSON the schema allows: escapes (surrogate pairs too),
-    /// white space, keys in any order, unknown keys, null for an absent due date, 1.0 as 1.
+    /// The hand-written reader takes any JSON the schema allows: escapes (surrogate pairs too, and
+    /// in keys), white space, keys in any order, unknown keys (one that starts like a known one
+    /// too), null for an absent due date, 1.0 as 1.
     @Test func readsAnyValidSpellingOfTheSchema() throws {
         let text = """
             { "version": 1.0, "extra": [{"a": [null, true, -1.5e3]}], "settings": {"ChecklistIndex": 2},
               "tombstones": [], "notes": [], "format": "checklists-backup",
               "lists": [{"items": [{"uid": "i\\u0031", "text": "\\ud83d\\ude00 \\"q\\" \\/ \\n\\t\\u00e9", "checked": false,
                 "due": null, "remind": false, "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z",
-                "id": 3}], "id": 2, "uid": "l", "name": "L", "icon": "No Icon",
+                "ide": 4, "i\\u0064": 3}], "id": 2, "uid": "l", "n\\u0061me": "L", "icon": "No Icon",
                 "created": "2026-12-01T09:30:00Z", "modified": "2026-12-01T09:30:00Z"}]
             }
             """
