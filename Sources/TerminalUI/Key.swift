@@ -12,7 +12,8 @@ public enum Key: Sendable, Equatable {
     case focus(Bool)
     /// Text the user pasted (bracketed paste, `CSI ? 2004 h`): only text fields take it, so a
     /// paste is never read as keys (Esc, Enter, `q`, `d`). Line breaks and tabs are kept, other
-    /// control codes and escape sequences are dropped.
+    /// control codes are dropped: of an escape sequence only its ESC goes, and the rest (`[31m`)
+    /// stays as the text it is, harmless once ESC is gone (`aPasteIsTextNeverKeys`).
     case paste(String)
 
     /// A key from a decoded character: control codes become their named keys.
