@@ -514,9 +514,15 @@ extension ChecklistStore {
         return name
     }
 
-    /// Whether `text` is only white space: the same set as `.whitespacesAndNewlines` (Unicode's
-    /// White_Space), checked without NSString's trimming, which an import pays 100,000 times.
-    static func isBlank(_ text: String) -> Bool { text.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+    /// Whether `text` shows nothing: only white space (Unicode's White_Space, the set of
+    /// `.whitespacesAndNewlines`) and characters that are never drawn (Default_Ignorable_Code_Point:
+    /// zero-width spaces and joiners, U+FEFF, soft hyphens, variation selectors), so a list named
+    /// U+200B is refused like an empty one (it was accepted and showed blank). Every front end
+    /// asks this before it offers Done. Checked scalar by scalar, without NSString's trimming,
+    /// which an import pays 100,000 times.
+    public static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+    }
 
     static func validText(_ text: String) throws -> String {
         guard !isBlank(text) else { throw ChecklistsError.emptyItemText }

@@ -1,3 +1,5 @@
+import ChecklistsKit
+
 /// A one-line text field: Unicode text edited by whole characters, with a cursor.
 public struct TextField: Sendable, Equatable {
     public private(set) var characters: [Character]
@@ -13,7 +15,7 @@ public struct TextField: Sendable, Equatable {
     public var text: String { String(characters) }
 
     /// Whether the text is empty or only blanks.
-    public var isBlank: Bool { characters.allSatisfy(\.isWhitespace) }
+    public var isBlank: Bool { ChecklistStore.isBlank(String(characters)) }
 
     /// Applies an editing key; returns false for keys a field does not use.
     @discardableResult

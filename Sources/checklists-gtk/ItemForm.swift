@@ -134,8 +134,7 @@ final class ItemForm {
     }
 
     private func refresh() {
-        let empty = Build.text(of: text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        dialog.setValid(!empty)
+        dialog.setValid(!ChecklistStore.isBlank(Build.text(of: text)))
         let dated = isOn(dateSwitch)
         if let when { Build.sensitive(when, dated) }
         let date = chosenDate()
@@ -149,7 +148,7 @@ final class ItemForm {
 
     private func finish(remindSwitch: Widget, dateSwitch: Widget) {
         let value = Build.text(of: text).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !value.isEmpty else { return }
+        guard !ChecklistStore.isBlank(value) else { return }
         let due = isOn(dateSwitch) ? chosenDate() : nil
         save(value, due, isOn(remindSwitch) && due != nil)
     }

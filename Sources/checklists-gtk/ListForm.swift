@@ -53,7 +53,7 @@ final class ListForm {
         dialog.onDone = { [weak self] in
             guard let self else { return }
             let value = Build.text(of: self.name).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !value.isEmpty { self.save(value, self.icon) }
+            if !ChecklistStore.isBlank(value) { self.save(value, self.icon) }
         }
         refresh()
     }
@@ -64,6 +64,6 @@ final class ListForm {
     }
 
     private func refresh() {
-        dialog.setValid(!Build.text(of: name).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        dialog.setValid(!ChecklistStore.isBlank(Build.text(of: name)))
     }
 }

@@ -134,6 +134,20 @@ import Testing
         #expect(try store.integer(.checklistItemID) == 0)
     }
 
+    /// A name or text that shows nothing is empty: zero-width spaces and joiners, U+FEFF, a soft
+    /// hyphen (a list named U+200B was accepted and showed blank); joiners inside emoji stay.
+    @Test func refusesNamesAndTextsThatShowNothing() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "L")
+        for invisible in ["\u{200B}", " \u{200B}\u{200D} ", "\u{FEFF}", "\u{00AD}\u{2060}", "\u{FE0F}"] {
+            #expect(throws: ChecklistsError.emptyListName) { try store.addChecklist(name: invisible) }
+            #expect(throws: ChecklistsError.emptyItemText) { try store.addItem(NewItem(text: invisible), to: list.id) }
+        }
+        #expect(try store.addChecklist(name: "👩\u{200D}👩\u{200D}👧").name == "👩\u{200D}👩\u{200D}👧")
+        #expect(try store.addItem(NewItem(text: "a\u{200B}b"), to: list.id).text == "a\u{200B}b")
+        #expect(try store.checklists().count == 3)
+    }
+
     @Test func resolvesListsByIDOrNameAndReportsAmbiguity() throws {
         let store = try open()
         let a = try store.addChecklist(name: "Chores")

@@ -71,5 +71,8 @@ import Testing
     @Test func blankTextCountsAsEmpty() {
         #expect(TextField("   ").isBlank)
         #expect(!TextField(" a ").isBlank)
+        // What the store refuses, the form's Done does not offer: text that shows nothing.
+        #expect(TextField("\u{200B}\u{FEFF} ").isBlank)
+        #expect(!TextField("👩\u{200D}👧").isBlank)
     }
 }
