@@ -20,9 +20,23 @@ final class TmuxSession: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Ends the server and the program in it.
+    private let stopped = NSLock()
+    private var isStopped = false
+
+    /// Ends the server and the program in it, once, and returns when the server is gone. A test
+    /// that stops one session and starts another on the same socket could otherwise connect to
+    /// the dying server ("server exited unexpectedly"), or have the first session's deinit,
+    /// which ARC may run right after its last use, kill the second server.
     func stop() {
+        let first = stopped.withLock {
+            defer { isStopped = true }
+            return !isStopped
+        }
+        guard first else { return }
         _ = try? tmux(["kill-server"])
+        // The socket stays; the server is gone once nothing answers on it ("no server running").
+        let deadline = Date().addingTimeInterval(5)
+        while (try? tmux(["list-sessions"])) != nil, Date() < deadline { usleep(10_000) }
     }
 
     /// Runs a tmux command on this server.
