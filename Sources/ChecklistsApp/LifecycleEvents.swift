@@ -80,6 +80,7 @@ public final class LifecycleEvents: Sendable {
         var signalToken: UInt64?
         var idleTimer: IdleTimer?
         var started = false
+        var busesStarted = false
         var stopped = false
     }
 
@@ -104,7 +105,8 @@ public final class LifecycleEvents: Sendable {
     /// `busTimeout` (connect, then subscribe and find the session), however the buses behave.
     @discardableResult
     public func start() async -> Sources {
-        guard var sources = claimFirstStart() else { return [] }
+        var sources = claimFirstStart() ?? []
+        guard claimBuses() else { return sources }
         async let system = startLogind()
         async let session = startScreenSaver()
         sources.formUnion(await system)
@@ -117,7 +119,27 @@ public final class LifecycleEvents: Sendable {
     /// the concurrency pool. Later calls, and `start()`, then start nothing.
     @discardableResult
     public func startWithoutBuses() -> Sources {
+        let sources = claimFirstStart() ?? []
+        _ = claimBuses()
+        return sources
+    }
+
+    /// Starts the idle timer and the signals now, on the caller's thread; a later `start()`
+    /// adds the buses. A front end calls it before it shows anything: `start()` runs on a
+    /// detached task, which may wait for a free thread of the concurrency pool, and until the
+    /// signals are watched a Ctrl-Z stops the process without the lock (the terminal UI came
+    /// back from `fg` unlocked under load).
+    @discardableResult
+    public func startLocalSources() -> Sources {
         claimFirstStart() ?? []
+    }
+
+    /// Marks the buses started; false when they were, or `stop()` came first.
+    private func claimBuses() -> Bool {
+        state.withLock { s in
+            defer { s.busesStarted = true }
+            return !s.busesStarted && !s.stopped
+        }
     }
 
     /// Marks the sources started and starts the idle timer and the signals, on the caller's

@@ -38,6 +38,8 @@ public enum TerminalUI {
             }
             loop?.post(.lifecycle(event))
         }
+        // Ctrl-Z and fg are watched before the first frame; the buses come up on a detached task.
+        lifecycle.startLocalSources()
         Task.detached { await lifecycle.start() }
         // Changes from other processes are watched from the first frame on (start stays quick).
         var monitor: ChangeMonitor?
