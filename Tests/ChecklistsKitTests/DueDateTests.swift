@@ -49,7 +49,8 @@ import Testing
             formatter.formatOptions = [.withInternetDateTime]
             for value in seconds {
                 let date = Date(timeIntervalSince1970: value)
-                #expect(DueDate.iso8601(date, timeZone: zone) == formatter.string(from: date), "\(value) \(zone.identifier)")
+                let expected = formatter.string(from: date)
+                #expect(DueDate.iso8601(date, timeZone: zone) == expected, "\(value) \(zone.identifier)")
             }
         }
     }
