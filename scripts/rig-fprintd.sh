@@ -343,7 +343,7 @@ EOF
         FP_VIRTUAL_DEVICE_STORAGE="$sock" \
         STATE_DIRECTORY="$dir/state" \
         RUNTIME_DIRECTORY="$dir/run" \
-        ${G_MESSAGES_DEBUG:+G_MESSAGES_DEBUG="$G_MESSAGES_DEBUG"} \
+        G_MESSAGES_DEBUG=all \
         "$FPRINTD" --no-timeout </dev/null >"$dir/fprintd.log" 2>&1 &
     pid=$!
     echo "$pid" >>"$dir/pids"

@@ -121,14 +121,14 @@ public final class ChecklistStore: Sendable {
             if let id = Int64(reference), String(id) == reference, let byID = try s.checklist(id: id) { return [byID] }
             // Only the names are opened to find it (not every list's icon: `item add LIST` on
             // 100 lists spent half its decryptions there); the lists found are read in full.
-            let wanted = reference.lowercased()
+            let wanted = Self.nameKey(reference)
             let stmt = try s.db.prepare("SELECT id, name, uid, aad FROM checklists")
             var ids: [Int64] = []
             while try stmt.step() {
                 let id = stmt.int64(0)
                 let key = State.binding(id: id, uid: stmt.text(2), aad: stmt.int64(3))
                 let name = try s.open(stmt.blob(1), .listName(key), table: "checklists", id: id)
-                if name.lowercased() == wanted { ids.append(id) }
+                if Self.nameKey(name) == wanted { ids.append(id) }
             }
             return try ids.sorted().compactMap { try s.checklist(id: $0) }
         }
@@ -137,6 +137,12 @@ public final class ChecklistStore: Sendable {
         case 1: return named[0]
         default: throw ChecklistsError.ambiguousList(reference, candidates: named)
         }
+    }
+
+    /// A list name as it is matched: full case folding ("Straße" and "STRASSE", final sigma)
+    /// and full-width forms as their ASCII ones (a name typed with an input method).
+    public static func nameKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// Adds a checklist, optionally with items, in one transaction.

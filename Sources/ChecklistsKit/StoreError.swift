@@ -39,6 +39,8 @@ public enum StoreError: Error, Sendable, Equatable {
 extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case .sqlite(let code, _) where code & 0xFF == 8:  // SQLITE_READONLY and its extended codes
+            tr("the store cannot be changed: its folder or files are read-only; nothing was changed")
         case .sqlite(let code, let message): tr("database error %d: %@", code, message)
         case .corrupt(let path): tr("%@ is not a Checklists database or is damaged; it was left untouched", path)
         case .newerSchema(let found, let supported):

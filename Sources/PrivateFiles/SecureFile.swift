@@ -246,9 +246,15 @@ public enum SecureFile {
     }
 
     /// Runs `body` holding an exclusive `flock` on `path` (created 0600 if missing), so that
-    /// read-modify-write cycles of several processes never interleave.
+    /// read-modify-write cycles of several processes never interleave. On a read-only file
+    /// system, where no process can write, `body` runs with the lock file's lock if it is
+    /// there and without one if not (a write in `body` then fails on its own).
     public static func withLock<R>(_ path: String, _ body: () throws -> R) throws -> R {
-        let fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        var fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        if fd < 0 && errno == EROFS {
+            fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+            if fd < 0 && errno == ENOENT { return try body() }
+        }
         guard fd >= 0 else { throw FileError(path: path, errno: errno) }
         defer { close(fd) }
         _ = retrying { flock(fd, LOCK_EX) }

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 
 /// The real fprintd with libfprint's virtual device on a private system bus.
 public final class FprintdRig: @unchecked Sendable {
@@ -31,11 +32,25 @@ public final class FprintdRig: @unchecked Sendable {
 
     /// Sends a raw virtual-device command (`RETRY 1`, `ERROR 5`, `UNPLUG`) once a finger is needed.
     /// - Parameter final: Whether the command ends the verification (then this waits for that).
+    /// A final command returns once fprintd has reported the verification's result (its
+    /// VerifyStatus with done=true, seen on the rig's own connection), so the next command
+    /// cannot reach the device before the client has been told.
     public func send(_ command: String, final: Bool = false) throws {
         try waitForFingerNeeded(true)
+        guard final else { return try deviceCommand(command) }
+        let results = try VerifyResults(busAddress: busAddress)
+        defer { results.close() }
         try deviceCommand(command)
-        if final { try waitForFingerNeeded(false) }
+        guard let result = results.next(timeout: 10) else {
+            throw RigError(name: "fprintd", message: "no result after \(command); fprintd said:\n\(logTail())")
+        }
+        seen.withLock { $0.append(result) }
+        try waitForFingerNeeded(false)
     }
+
+    /// The results fprintd reported for the final commands so far, in order.
+    public var results: [String] { seen.withLock { $0 } }
+    private let seen = Mutex<[String]>([])
 
     /// Enrols another finger (the set of enrolled fingers changes).
     public func enrollAnother(_ id: String) throws {
@@ -54,7 +69,18 @@ public final class FprintdRig: @unchecked Sendable {
             if (value?.bool ?? false) == wanted { return }
             usleep(5000)
         }
-        throw RigError(name: "fprintd", message: "finger-needed never became \(wanted)")
+        throw RigError(
+            name: "fprintd",
+            message: "finger-needed never became \(wanted) (results reported: \(results)); fprintd said:\n\(logTail())")
+    }
+
+    /// fprintd's last debug lines about verifications (the rig runs it with G_MESSAGES_DEBUG=all),
+    /// for a failure's message: whether it reported a result the client then did not act on.
+    public func logTail(lines: Int = 20) -> String {
+        let text = (try? String(contentsOfFile: rig.directory.appending("fprintd.log"), encoding: .utf8)) ?? ""
+        let wanted = ["verify", "Verify", "claim", "Claim", "release", "Release", "finger", "Device reported"]
+        let relevant = text.split(separator: "\n").filter { line in wanted.contains { line.contains($0) } }
+        return relevant.suffix(lines).joined(separator: "\n")
     }
 
     /// One command per connection: write, shut down writing, read to EOF.
@@ -80,4 +106,36 @@ public final class FprintdRig: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(fd, &buffer, buffer.count) > 0 {}
     }
+}
+
+/// fprintd's VerifyStatus signals with done=true, from the moment it is made.
+private final class VerifyResults: @unchecked Sendable {
+    /// What the signal handler fills in (the handler must not hold the connection).
+    private final class Arrivals: @unchecked Sendable {
+        let lock = NSLock()
+        let arrived = DispatchSemaphore(value: 0)
+        var results: [String] = []
+    }
+    private let connection: DBusConnection
+    private let arrivals = Arrivals()
+
+    init(busAddress: String) throws {
+        connection = try DBusConnection(bus: .address(busAddress))
+        _ = connection.subscribe(
+            sender: nil, path: "/net/reactivated/Fprint/Device/0", interface: "net.reactivated.Fprint.Device",
+            member: "VerifyStatus"
+        ) { [arrivals] _, _, arguments in
+            guard arguments.count >= 2, let result = arguments[0].string, arguments[1].bool == true else { return }
+            arrivals.lock.withLock { arrivals.results.append(result) }
+            arrivals.arrived.signal()
+        }
+    }
+
+    /// The first result, or nil when none came within `timeout` seconds.
+    func next(timeout: Double) -> String? {
+        guard arrivals.arrived.wait(timeout: .now() + timeout) == .success else { return nil }
+        return arrivals.lock.withLock { arrivals.results.first }
+    }
+
+    func close() { connection.close() }
 }

@@ -55,8 +55,8 @@ enum Completer {
     static func stored(_ kind: ValueKind, _ session: AppSession, current: String) throws -> [Candidate] {
         switch kind {
         case .list:
-            let prefix = current.lowercased()
-            return try session.lists().filter { $0.name.lowercased().hasPrefix(prefix) }
+            let prefix = ChecklistStore.nameKey(current)
+            return try session.lists().filter { ChecklistStore.nameKey($0.name).hasPrefix(prefix) }
                 .map { Candidate($0.name, help: "\($0.icon.glyph) \($0.status.text)") }
         case .item:
             var found: [Candidate] = []

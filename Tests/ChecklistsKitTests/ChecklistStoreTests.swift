@@ -157,6 +157,17 @@ import Testing
         #expect(throws: ChecklistsError.listNotFound("Nope")) { try store.resolveList("Nope") }
     }
 
+    /// Case is matched by full case folding, not by lower-casing letter by letter.
+    @Test func resolvesNamesByCaseFoldingInEveryScript() throws {
+        let store = try open()
+        let street = try store.addChecklist(name: "Straße")
+        let myth = try store.addChecklist(name: "Σίσυφος")
+        let wide = try store.addChecklist(name: "ＡＢＣ")
+        #expect(try store.resolveList("STRASSE") == street)
+        #expect(try store.resolveList("ΣΊΣΥΦΟΣ") == myth)
+        #expect(try store.resolveList("abc") == wide)
+    }
+
     @Test func deletingAListRemovesItsItemsAndForgetsItWasOpen() throws {
         let store = try open()
         let list = try store.addChecklist(name: "L", items: [NewItem(text: "a"), NewItem(text: "b")])

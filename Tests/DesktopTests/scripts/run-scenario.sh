@@ -31,6 +31,10 @@ dbus-run-session -- sh -c '
     wait "$app" 2>/dev/null
     if [ "$status" -ne 0 ]; then
         kill -0 "$5" 2>/dev/null || echo "--- the X server on $DISPLAY (PID $5) is gone"
+        n=${DISPLAY#:}
+        echo "--- display $DISPLAY: lock file PID $(tr -d " \n" <"/tmp/.X$n-lock" 2>/dev/null), socket" \
+            "$(ls "/tmp/.X11-unix/X$n" 2>/dev/null || echo missing), xdpyinfo" \
+            "$(xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && echo answers || echo "does not answer")"
         echo "--- app log"; grep -v "Screen coordinates" "$3/app.log" | tail -400
     fi
     exit "$status"
