@@ -46,13 +46,46 @@ final class Output: @unchecked Sendable {
         buffer.append(10)
     }
 
-    /// Writes `value` as pretty, key-sorted JSON.
+    /// Writes `value` as pretty, key-sorted JSON. The encoder escapes C0 controls only; DEL,
+    /// C1 controls (U+009B is a CSI to xterm and VTE) and bidi marks are written as `\uXXXX`
+    /// too, so that `--json` on a terminal cannot be steered by stored text either, while the
+    /// decoded text stays exact.
     func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        buffer.append(contentsOf: data)
+        Self.appendEscapingControls([UInt8](data), to: &buffer)
         buffer.append(10)
+    }
+
+    /// Appends encoded JSON with every terminal control above ASCII's C0 as a `\u` escape. Such
+    /// scalars occur only inside strings (the structure is ASCII), so the JSON stays valid; a
+    /// lead byte that cannot start one is copied as it is, and continuation bytes never match.
+    static func appendEscapingControls(_ json: [UInt8], to buffer: inout [UInt8]) {
+        guard json.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
+            buffer.append(contentsOf: json)
+            return
+        }
+        var index = 0
+        while index < json.count {
+            let lead = json[index]
+            var length = 1
+            var value = UInt32(lead)
+            if (lead == 0xC2 || lead == 0xD8) && index + 1 < json.count {
+                length = 2
+                value = UInt32(lead & 0x1F) << 6 | UInt32(json[index + 1] & 0x3F)
+            } else if lead == 0xE2 && index + 2 < json.count {
+                length = 3
+                value = UInt32(lead & 0x0F) << 12 | UInt32(json[index + 1] & 0x3F) << 6 | UInt32(json[index + 2] & 0x3F)
+            }
+            if value >= 0x7F, let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar) {
+                let hex = String(value, radix: 16)
+                buffer.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            } else {
+                buffer.append(contentsOf: json[index..<index + length])
+            }
+            index += length
+        }
     }
 
     /// Writes one line to standard error at once, control characters escaped (as `line`).
