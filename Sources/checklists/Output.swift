@@ -59,32 +59,38 @@ final class Output: @unchecked Sendable {
     }
 
     /// Appends encoded JSON with every terminal control above ASCII's C0 as a `\u` escape. Such
-    /// scalars occur only inside strings (the structure is ASCII), so the JSON stays valid; a
-    /// lead byte that cannot start one is copied as it is, and continuation bytes never match.
+    /// scalars occur only inside strings (the structure is ASCII), so the JSON stays valid. Only
+    /// DEL and the lead bytes 0xC2, 0xD8 and 0xE2 can start one (continuation bytes never match);
+    /// the runs between are copied whole.
     static func appendEscapingControls(_ json: [UInt8], to buffer: inout [UInt8]) {
-        guard json.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
-            buffer.append(contentsOf: json)
-            return
-        }
-        var index = 0
-        while index < json.count {
-            let lead = json[index]
-            var length = 1
-            var value = UInt32(lead)
-            if (lead == 0xC2 || lead == 0xD8) && index + 1 < json.count {
-                length = 2
-                value = UInt32(lead & 0x1F) << 6 | UInt32(json[index + 1] & 0x3F)
-            } else if lead == 0xE2 && index + 2 < json.count {
-                length = 3
-                value = UInt32(lead & 0x0F) << 12 | UInt32(json[index + 1] & 0x3F) << 6 | UInt32(json[index + 2] & 0x3F)
+        json.withUnsafeBufferPointer { bytes in
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                var length = 1
+                var value = UInt32(lead)
+                if (lead == 0xC2 || lead == 0xD8) && index + 1 < bytes.count {
+                    length = 2
+                    value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                } else if lead == 0xE2 && index + 2 < bytes.count {
+                    length = 3
+                    value =
+                        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
+                } else if lead != 0x7F {
+                    index += 1
+                    continue
+                }
+                if let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar) {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                    let hex = String(value, radix: 16)
+                    buffer.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                    copied = index + length
+                }
+                index += length
             }
-            if value >= 0x7F, let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar) {
-                let hex = String(value, radix: 16)
-                buffer.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            } else {
-                buffer.append(contentsOf: json[index..<index + length])
-            }
-            index += length
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 
