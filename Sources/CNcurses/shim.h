@@ -12,11 +12,18 @@
 #include <ncursesw/curses.h>
 
 /// Starts curses on standard input and output; -1 when the terminal type is unknown (where
-/// initscr would exit the process).
+/// initscr would exit the process) or cannot move the cursor (`TERM=dumb`, as Emacs' shell
+/// and some editors' consoles set it: a full screen cannot be drawn there).
 static inline int cl_start(void) {
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) return -1;
     set_term(screen);
+    char *move = tigetstr("cup");
+    if (move == NULL || move == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        return -1;
+    }
     return 0;
 }
 

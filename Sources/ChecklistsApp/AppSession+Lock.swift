@@ -25,7 +25,7 @@ extension AppSession {
     /// Turns the app lock on with `method` (or switches method): proves the new method works,
     /// seals the data key for it, flips the setting, then clears the old custody. A crash at
     /// any point leaves a custody that opens the data. The passcode method asks to choose a
-    /// passcode when none is set.
+    /// passcode when none is set, after the current method's authentication.
     /// - Throws: `LAError` when authentication fails; nothing changes then.
     public func enableLock(_ method: LockMethod) throws -> LockChange {
         try serialized {
@@ -36,7 +36,22 @@ extension AppSession {
             // A new home gets its store and data key first (the lock is off, so nothing is asked).
             if settings.method == .off { _ = try store() }
             let lock = try appLock()
-            // 1. Prove the new method works; nothing changes if this fails.
+            // 1. The data key from the current custody. With the lock on, this is the current
+            //    method's authentication, and it comes before a passcode is chosen: the password
+            //    and fingerprint methods take the app passcode as the owner's password once one
+            //    is set, so a passcode chosen first would answer for the account password.
+            let key: SecureBytes
+            if let cached = lock.cache?.load() {
+                key = cached
+            } else if settings.method == .off {
+                guard let current = try keyProvider().loadKey() else {
+                    throw AppSessionError.storage(tr("The data key is missing; nothing was changed."))
+                }
+                key = current
+            } else {
+                key = try lock.unlock(settings.method, reason: reason)
+            }
+            // 2. Prove the new method works; nothing changes if this fails.
             var passcode: [UInt8]?
             var evaluated: LAContext?
             defer { if passcode != nil { Sodium.wipe(&passcode!) } }
@@ -51,18 +66,6 @@ extension AppSession {
                 }
             } else {
                 evaluated = try lock.evaluate(method, reason: reason)
-            }
-            // 2. The data key from the current custody.
-            let key: SecureBytes
-            if let cached = lock.cache?.load() {
-                key = cached
-            } else if settings.method == .off {
-                guard let current = try keyProvider().loadKey() else {
-                    throw AppSessionError.storage(tr("The data key is missing; nothing was changed."))
-                }
-                key = current
-            } else {
-                key = try lock.unlock(settings.method, reason: reason)
             }
             let store = try store(key: key)
             // 3. Seal for the new method, then flip the setting, then clear the old custody.

@@ -55,13 +55,19 @@ extension AppSession {
     }
 
     /// Sets the app passcode (none may be set yet); it is then asked instead of the account
-    /// password.
+    /// password. With the app lock on, the lock's own unlock comes first (inside the reuse
+    /// window nothing is asked, as for every command).
+    /// - Throws: `LAError` when that authentication fails; nothing changes then.
     public func setPasscode() throws {
         try serialized {
             let verifier = try passcodeVerifier
             if verifier.isSet {
                 throw AppSessionError.refused("A passcode is already set; use 'checklists passcode change'.")
             }
+            // With the lock on, its own unlock first: the password and fingerprint methods take
+            // the passcode as the owner's password from then on, so whoever chose it without
+            // unlocking would choose the answer to the lock.
+            if lockSettings.method != .off { _ = try store(reason: tr("Authenticate to change the app lock.")) }
             var new = try choosePasscode()
             defer { Sodium.wipe(&new) }
             try verifier.set(new)

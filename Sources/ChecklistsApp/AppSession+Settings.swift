@@ -26,9 +26,11 @@ extension AppSession {
             switch name {
             case "notifications": try setNotificationsAllowed(value == "on")
             case "item-text":
-                try setShowsItemTextInNotifications(value == "on")
+                // The key first: the pending reminders are rendered again from the items, and a
+                // refused unlock must leave the setting as it was (it was flipped before the
+                // unlock, so `off` kept the texts in reminders.sqlite while it said off).
                 _ = try store()
-                rescheduleReminders()
+                try setShowsItemTextInNotifications(value == "on")
             default:
                 throw AppSessionError.rejected(
                     tr("unknown setting \"%@\"; use notifications, item-text or all-day-hour", name))

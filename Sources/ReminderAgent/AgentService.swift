@@ -23,7 +23,8 @@ public struct AgentService: Sendable {
         public let manualStart: String
     }
 
-    /// The service for data directory `home`, with the unit under `$XDG_CONFIG_HOME` (else
+    /// The service for data directory `home` (a relative one is taken from the working
+    /// directory now: the agent starts elsewhere), with the unit under `$XDG_CONFIG_HOME` (else
     /// `~/.config`) and `binary` (default: this process's executable) started by it.
     public init(home: String, environment: [String: String], binary: String? = nil) {
         self.environment = environment
@@ -31,7 +32,7 @@ public struct AgentService: Sendable {
             environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         unitPath = config + "/systemd/user/checklists-agent.service"
-        self.home = home
+        self.home = home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home
         self.binary =
             binary ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
@@ -92,7 +93,13 @@ public struct AgentService: Sendable {
             && systemctl("enable", "--now", "checklists-agent.service") == 0
         return Installed(
             unitPath: unitPath, enabled: enabled,
-            manualStart: "\(binary) agent >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
+            manualStart: Self.shellQuoted(binary) + " agent --home " + Self.shellQuoted(home)
+                + " >/dev/null 2>>\"$HOME/.checklists-agent.log\" &")
+    }
+
+    /// One word for a POSIX shell: in single quotes, a quote inside as `'\''`.
+    public static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Stops and disables the service (when a user manager answers) and removes the unit.

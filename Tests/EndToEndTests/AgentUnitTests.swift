@@ -91,4 +91,31 @@ import Testing
         #expect(result.stderr.contains("contains control characters"))
         #expect(!FileManager.default.fileExists(atPath: unitPath))
     }
+
+    @Test(arguments: ["/tmp/with space/home", "/tmp/it's mine", "/tmp/$(touch pwned)`x`;&"])
+    func theManualStartLineServesTheSameDataDirectory(_ home: String) throws {
+        // No systemd user manager here: the command prints a shell line to start the agent. It
+        // had no --home, so an agent started by it served the default data directory instead.
+        let result = try install(home: home)
+        #expect(result.status == 0)
+        let line = try #require(result.stdout.split(separator: "\n").last { $0.contains(" agent ") })
+        let command = try #require(line.components(separatedBy: " >/dev/null").first)
+        let words = try CLIRunner.execute(
+            "/bin/sh", ["-c", "set -- \(command); printf '%s\\n' \"$@\""], environment: [:])
+        #expect(words.stdout.split(separator: "\n").dropFirst().map(String.init) == ["agent", "--home", home])
+    }
+
+    @Test func aRelativeHomeIsWrittenAsAnAbsolutePath() throws {
+        // The agent does not start in this folder: "--home data" in the unit meant another one.
+        let cwd = FileManager.default.currentDirectoryPath
+        let up = String(repeating: "../", count: cwd.split(separator: "/").count)
+        let relative = up + dir.appending("data").dropFirst()
+        #expect(try install(home: relative).status == 0)
+        let exec = try #require(
+            try String(contentsOfFile: unitPath, encoding: .utf8).split(separator: "\n").first {
+                $0.hasPrefix("ExecStart=")
+            })
+        let words = try #require(Self.execWords(String(exec.dropFirst("ExecStart=".count))))
+        #expect(words.last == cwd + "/" + relative)
+    }
 }

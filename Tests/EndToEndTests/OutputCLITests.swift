@@ -50,4 +50,16 @@ import Testing
         #expect(!(try onTerminal(["TERM": "dumb"])).contains("\u{1B}["))
         #expect(!(try cli.run("items", "List").stdout.contains("\u{1B}")))  // a pipe
     }
+
+    @Test func aTerminalThatCannotMoveTheCursorGetsTheOverview() throws {
+        // TERM=dumb (Emacs' shell, editors' consoles): the full-screen UI used to start there,
+        // drawing rows of blanks and waiting for keys; now it is the overview, as for an
+        // unknown TERM.
+        try cli.run("list", "add", "Groceries")
+        let terminal = try PtySession(
+            [CLIRunner.binary], environment: cli.environment.merging(["TERM": "dumb"]) { _, b in b })
+        #expect(try terminal.wait(timeout: 10) == 0)
+        #expect(terminal.transcript.contains("Groceries  No Items"))
+        #expect(!terminal.transcript.contains("\u{1B}"))
+    }
 }

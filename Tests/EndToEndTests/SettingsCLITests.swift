@@ -34,4 +34,20 @@ import Testing
         let settings = try #require(try cli.json("settings") as? [String: String])
         #expect(settings["allDayHour"] == "9")
     }
+
+    @Test func itemTextStaysAsItWasWhenTheUnlockIsRefused() throws {
+        var locked = cli
+        locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"
+        try locked.run("settings", "notifications", "on")
+        try locked.run("item", "add", "List", "Call the notary", "--due", "2099-01-01 10:00", "--remind")
+        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        // No terminal to ask on: refused, and the setting and the pending reminder stay as
+        // they were (the setting used to flip before the unlock, so it said off while the
+        // item's text stayed in reminders.sqlite).
+        let refused = try locked.run("settings", "item-text", "off")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("notInteractive"))
+        let settings = try #require(try locked.json("settings") as? [String: String])
+        #expect(settings["itemText"] == "on")
+    }
 }

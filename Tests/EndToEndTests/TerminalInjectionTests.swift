@@ -88,4 +88,24 @@ import Testing
         #expect(notes.first?["title"] as? String == h + "2")
         #expect(try safely("note", "delete", "1").status == 0)
     }
+
+    @Test func jsonOnATerminalCarriesNoRawControlsAndDecodesExactly() throws {
+        // JSONEncoder escapes C0 only: the C1 CSI (U+009B, a CSI to xterm and VTE), DEL and the
+        // bidi marks used to be written raw by --json.
+        let h = Self.hostile
+        #expect(try safely("list", "add", h).status == 0)
+        #expect(try safely("item", "add", "2", h).status == 0)
+        #expect(try safely("note", "add", "--title", h, "--body", h).status == 0)
+        try safely("lists", "--json")
+        try safely("items", "2", "--json")
+        try safely("notes", "--json")
+        try safely("note", "show", "1", "--json")
+        try safely("item", "toggle", "0", "--json")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.contains { $0["name"] as? String == h })
+        let items = try #require(try cli.json("items", "2") as? [[String: Any]])
+        #expect(items.first?["text"] as? String == h)
+        let note = try #require(try cli.json("note", "show", "1") as? [String: Any])
+        #expect(note["title"] as? String == h && note["body"] as? String == h)
+    }
 }
