@@ -552,7 +552,7 @@ extension ChecklistStore {
     /// which an import pays 100,000 times.
     public static func isBlank(_ text: String) -> Bool {
         // A visible ASCII character (most texts begin with one) settles it without Unicode's
-        // property tables, which an import of 10,000 items spent 10 M instructions in.
+        // property tables (6 M instructions of a 10,000-item import went to them, callgrind).
         var bytes = text
         if bytes.withUTF8({ $0.contains { (0x21...0x7E).contains($0) } }) { return false }
         return text.unicodeScalars.allSatisfy {
