@@ -153,12 +153,20 @@ enum Schema {
 
     /// Sets the connection up (WAL, bounded) and migrates from `version` (from `inspect`).
     static func prepare(_ db: Database, version: Int32) throws {
+        try configure(db)
+        guard version < currentVersion else { return }
+        try db.transaction { try migrate(db, from: version) }
+    }
+
+    /// Sets the connection up: WAL, every commit synced, foreign keys, the WAL bounded.
+    static func configure(_ db: Database) throws {
         try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         try db.limitWAL(pages: walPages(databasePages: try db.scalar("PRAGMA page_count") ?? 0))
-        guard version < currentVersion else { return }
-        try db.transaction {
-            for step in Int(version)..<migrations.count { try db.execute(migrations[step]) }
-            try db.execute("PRAGMA application_id=\(applicationID); PRAGMA user_version=\(currentVersion)")
-        }
+    }
+
+    /// Runs the migrations from `version` to the current one; call inside a write transaction.
+    static func migrate(_ db: Database, from version: Int32) throws {
+        for step in Int(version)..<migrations.count { try db.execute(migrations[step]) }
+        try db.execute("PRAGMA application_id=\(applicationID); PRAGMA user_version=\(currentVersion)")
     }
 }

@@ -72,7 +72,7 @@ struct BackupReader {
             case 2: name = try field(key) { () throws(JSONProblem) in try scanner.string() }
             case 3: icon = try field(key) { () throws(JSONProblem) in try scanner.string() }
             case 4: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case 5: modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 5: modified = try field(key) { () throws(JSONProblem) in try scanner.string(sameAs: created) }
             default: items = try field(key) { () throws(JSONProblem) in try array(item) }
             }
         }
@@ -101,7 +101,7 @@ struct BackupReader {
             case 1: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
             case 2: due = try field(key) { () throws(JSONProblem) in try scanner.optionalString() }
             case 3: id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
-            case 4: modified = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 4: modified = try field(key) { () throws(JSONProblem) in try scanner.string(sameAs: created) }
             case 5: remind = try field(key) { () throws(JSONProblem) in try scanner.bool() }
             case 6: text = try field(key) { () throws(JSONProblem) in try scanner.string() }
             default: uid = try field(key) { () throws(JSONProblem) in try scanner.string() }

@@ -110,6 +110,28 @@ final class JSONScanner {
         return try rawString()
     }
 
+    /// A string; `previous` itself when the value's bytes are exactly its bytes (no copy made):
+    /// a backup's times repeat, and an item's "modified" is mostly its "created".
+    func string(sameAs previous: String?) throws(JSONProblem) -> String {
+        try expect(UInt8(ascii: "\""))
+        guard var previous else { return try rawString() }
+        let start = at + 1
+        let matches = previous.withUTF8 { old in
+            let end = start + old.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+            for (offset, byte) in old.enumerated() {
+                // A quote, backslash or control byte in the text would read differently here.
+                guard byte == bytes[start + offset], byte >= 0x20, byte != UInt8(ascii: "\""),
+                    byte != UInt8(ascii: "\\")
+                else { return false }
+            }
+            return true
+        }
+        guard matches else { return try rawString() }
+        at = start + previous.utf8.count + 1
+        return previous
+    }
+
     /// A string, or nil for `null`.
     func optionalString() throws(JSONProblem) -> String? {
         if try peek() == UInt8(ascii: "n") {

@@ -22,6 +22,24 @@ import Testing
         #expect(try open().checklists().isEmpty)
     }
 
+    /// Makes no key: a keychain that refuses while the store is first made.
+    struct RefusingKeyProvider: KeyProvider {
+        var location: String { "refusing" }
+        func loadKey() throws -> SecureBytes? { nil }
+        func createKey() throws -> SecureBytes { throw StoreError.missingKey(path: location) }
+    }
+
+    /// The first run makes the schema, the store's identity, the key's check value and the first
+    /// list in one step: when the key cannot be made, none of it is left behind (the store's
+    /// identity was), and the next run makes the store whole.
+    @Test func aFirstRunThatCannotMakeTheKeyLeavesNothingHalfMade() throws {
+        #expect(throws: StoreError.self) { try open(RefusingKeyProvider()) }
+        #expect(ChecklistStore.peekSettings(directory: home).isEmpty)
+        let store = try open()
+        #expect(try store.checklists().map(\.name) == ["List"])
+        #expect(ChecklistStore.peekSettings(directory: home)["StoreID"] == store.storeID)
+    }
+
     /// Bytes on disk of the database and its WAL.
     func sizeOnDisk() -> Int {
         let path = home + "/checklists.sqlite"

@@ -177,6 +177,31 @@ import Testing
         }
     }
 
+    /// A "modified" spelled with the same bytes as its "created" is that time (the reader keeps
+    /// one string for both); any other spelling is read on its own.
+    @Test func aModifiedTimeIsReadAsWrittenBesideItsCreatedTime() throws {
+        func modified(_ created: String, _ modified: String) throws -> Date? {
+            let text = """
+                {"format": "checklists-backup", "version": 1, "notes": [], "tombstones": [], "settings": {},
+                 "lists": [{"created": \(created), "icon": "No Icon", "id": 2,
+                   "items": [{"checked": false, "created": \(created), "id": 3, "modified": \(modified),
+                     "remind": false, "text": "t", "uid": "i"}],
+                   "modified": \(modified), "name": "L", "uid": "l"}]}
+                """
+            let list = try #require(try Backup.decode(Data(text.utf8)).batch.lists.first)
+            #expect(list.modified == list.items.first?.modified)
+            return list.items.first?.modified
+        }
+        let created = "\"2026-12-01T09:30:00Z\""
+        #expect(try modified(created, created) == Timestamp.parse("2026-12-01T09:30:00Z"))
+        #expect(try modified(created, "\"2026-12-01T09:30:01Z\"") == Timestamp.parse("2026-12-01T09:30:01Z"))
+        #expect(try modified(created, "\"2026-12-01T09:30:00\\u005a\"") == Timestamp.parse("2026-12-01T09:30:00Z"))
+        #expect(try modified(created, "\"2026-12-01T10:30:00+01:00\"") == Timestamp.parse("2026-12-01T09:30:00Z"))
+        for bad in ["\"2026-12-01T09:30:00Zx\"", "\"2026-12-01T09:30:00\"", "\"2026-12-01T09:30:00Z"] {
+            #expect(throws: InterchangeError.self, "\(bad)") { try modified(created, bad) }
+        }
+    }
+
     @Test func timestampsAreUTCToTheSecondAndReadStrictly() {
         #expect(Timestamp.string(Self.date(0)) == "1970-01-01T00:00:00Z")
         #expect(Timestamp.string(Self.date(-1)) == "1969-12-31T23:59:59Z")
