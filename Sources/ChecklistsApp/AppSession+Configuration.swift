@@ -56,22 +56,14 @@ extension AppSession {
 
         /// The data directory for a process environment: `CHECKLISTS_HOME`, else
         /// `XDG_DATA_HOME/checklists`, else `~/.local/share/checklists`. A `HOME` that is empty
-        /// or relative is passed over for the account's home directory (as the state directory
-        /// does): it used to put the data under the working directory, so the same user saw
-        /// another, empty store from each folder (and `HOME=` put it in `/.local/share`).
+        /// or relative is passed over for the account's home directory (`UserHome`, as for the
+        /// state directory and the agent's unit): it used to put the data under the working
+        /// directory, so the same user saw another, empty store from each folder (and `HOME=`
+        /// put it in `/.local/share`).
         public static func home(environment: [String: String]) -> String {
             if let home = environment["CHECKLISTS_HOME"], !home.isEmpty { return home }
             if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
-            let user = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? accountHome()
-            return user + "/.local/share/checklists"
-        }
-
-        /// The account's home directory from the password database (the root directory when
-        /// the account has none there).
-        private static func accountHome() -> String {
-            guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
-            let path = String(cString: directory)
-            return path.hasPrefix("/") ? path : "/"
+            return UserHome.directory(environment: environment) + "/.local/share/checklists"
         }
 
         /// The real backends (fprintd, PAM, the app passcode, the kernel session keyring) for a

@@ -131,6 +131,12 @@ extension AppSession {
         try withStore { try $0.updateNote(id: id, title: title, body: body) }
     }
 
+    /// Saves text edited at length (in an editor) into note `id`, or into a new note when `id`
+    /// was deleted meanwhile, so the user's text is never lost (`ChecklistStore.saveEditedNote`).
+    public func saveEditedNote(id: Int64, title: String, body: String) throws -> (note: Note, isNew: Bool) {
+        try withStore { try $0.saveEditedNote(id: id, title: title, body: body) }
+    }
+
     /// Deletes a note.
     @discardableResult
     public func deleteNote(id: Int64) throws -> Note {

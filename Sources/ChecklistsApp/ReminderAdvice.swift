@@ -14,8 +14,8 @@ public enum ReminderAdvice: Sendable, Equatable {
     case notificationsOff
     /// Notifications were never allowed (no one could be asked).
     case notificationsNotAllowed
-    /// Notifications are allowed, but no reminder agent runs to show them.
-    case noAgent
+    /// Notifications are allowed, but no reminder agent runs to show them (for data directory `home`).
+    case noAgent(home: String)
 }
 
 extension ReminderAdvice {
@@ -30,8 +30,11 @@ extension ReminderAdvice {
             )
         case .notificationsNotAllowed:
             tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show.")
-        case .noAgent:
-            tr("Note: no reminder agent runs; start it with 'checklists agent install' (or 'checklists agent &').")
+        case .noAgent(let home):
+            // The commands name the data directory: without it they would serve the default one.
+            tr(
+                "Note: no reminder agent runs; start it with: checklists agent install --home %@ (or: checklists agent --home %@ &)",
+                AgentService.shellQuoted(home), AgentService.shellQuoted(home))
         }
     }
 }
@@ -47,7 +50,8 @@ extension AppSession {
         switch try askNotificationPermissionOnce() {
         case .denied?: return .notificationsOff
         case .notDetermined?: return .notificationsNotAllowed
-        case .authorized? where !ReminderAgent.isRunning(home: home): return .noAgent
+        case .authorized? where !ReminderAgent.isRunning(home: home):
+            return .noAgent(home: home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home)
         default: return nil
         }
     }

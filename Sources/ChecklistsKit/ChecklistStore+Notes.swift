@@ -31,18 +31,7 @@ extension ChecklistStore {
     @discardableResult
     public func addNote(title: String, body: String) throws -> Note {
         let title = try Self.validTitle(title)
-        return try write { s in
-            let now = State.now()
-            let uid = State.newUID()
-            try s.db.prepare("INSERT INTO notes(uid, title, body, modified, created, aad) VALUES (?, ?, ?, ?, ?, 1)")
-                .bind(
-                    .text(uid), .blob(s.seal(title, .noteTitle(uid))), .blob(s.seal(body, .noteBody(uid))), .int(now),
-                    .int(now)
-                ).run()
-            let id = s.db.lastInsertRowID
-            guard let note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
-            return note
-        }
+        return try write { s in try s.insertNote(title: title, body: body) }
     }
 
     /// Changes a note's title and/or body in place.
@@ -50,16 +39,21 @@ extension ChecklistStore {
     public func updateNote(id: Int64, title: String? = nil, body: String? = nil) throws -> Note {
         let title = try title.map(Self.validTitle)
         return try write { s in
-            guard var note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
-            if let title { note.title = title }
-            if let body { note.body = body }
-            try s.db.prepare("UPDATE notes SET title = ?, body = ?, modified = ?, aad = 1 WHERE id = ?")
-                .bind(
-                    .blob(s.seal(note.title, .noteTitle(note.uid))), .blob(s.seal(note.body, .noteBody(note.uid))),
-                    .int(State.now()), .int(id)
-                ).run()
-            guard let saved = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
-            return saved
+            guard let note = try s.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+            return try s.update(note, title: title, body: body)
+        }
+    }
+
+    /// Saves text the user edited (in an editor, for some time) into note `id`; when that note
+    /// was deleted meanwhile — by another process while the editor ran — the text goes into a
+    /// new note instead, so what the user typed is never lost. One transaction decides.
+    /// - Returns: The saved note, and whether it is a new one (the note `id` was gone).
+    /// - Throws: `ChecklistsError.emptyNoteTitle` for a blank title.
+    public func saveEditedNote(id: Int64, title: String, body: String) throws -> (note: Note, isNew: Bool) {
+        let title = try Self.validTitle(title)
+        return try write { s in
+            guard let note = try s.note(id: id) else { return (try s.insertNote(title: title, body: body), true) }
+            return (try s.update(note, title: title, body: body), false)
         }
     }
 
@@ -83,6 +77,34 @@ extension ChecklistStore {
 }
 
 extension ChecklistStore.State {
+    /// Inserts a note with a fresh UID (the title already checked).
+    func insertNote(title: String, body: String) throws -> Note {
+        let now = Self.now()
+        let uid = Self.newUID()
+        try db.prepare("INSERT INTO notes(uid, title, body, modified, created, aad) VALUES (?, ?, ?, ?, ?, 1)")
+            .bind(
+                .text(uid), .blob(seal(title, .noteTitle(uid))), .blob(seal(body, .noteBody(uid))), .int(now),
+                .int(now)
+            ).run()
+        let id = db.lastInsertRowID
+        guard let note = try self.note(id: id) else { throw ChecklistsError.noteNotFound(id) }
+        return note
+    }
+
+    /// Writes `note` back with a new title and/or body (nil keeps that part).
+    func update(_ note: Note, title: String?, body: String?) throws -> Note {
+        var note = note
+        if let title { note.title = title }
+        if let body { note.body = body }
+        try db.prepare("UPDATE notes SET title = ?, body = ?, modified = ?, aad = 1 WHERE id = ?")
+            .bind(
+                .blob(seal(note.title, .noteTitle(note.uid))), .blob(seal(note.body, .noteBody(note.uid))),
+                .int(Self.now()), .int(note.id)
+            ).run()
+        guard let saved = try self.note(id: note.id) else { throw ChecklistsError.noteNotFound(note.id) }
+        return saved
+    }
+
     func note(id: Int64) throws -> Note? {
         let stmt = try db.prepare("SELECT id, title, body, modified, uid, created, aad FROM notes WHERE id = ?")
         try stmt.bind(.int(id))

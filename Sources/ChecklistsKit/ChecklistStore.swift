@@ -555,15 +555,24 @@ extension ChecklistStore {
     /// zero-width spaces and joiners, U+FEFF, soft hyphens, variation selectors), so a list named
     /// U+200B is refused like an empty one (it was accepted and showed blank). Every front end
     /// asks this before it offers Done. Checked scalar by scalar, without NSString's trimming,
-    /// which an import pays 100,000 times.
+    /// which an import pays 100,000 times. Also refused: the few characters that fonts draw as
+    /// empty space though Unicode gives them neither property (`drawsNothing`).
     public static func isBlank(_ text: String) -> Bool {
         // A visible ASCII character (most texts begin with one) settles it without Unicode's
         // property tables (6 M instructions of a 10,000-item import went to them, callgrind).
         var bytes = text
         if bytes.withUTF8({ $0.contains { (0x21...0x7E).contains($0) } }) { return false }
         return text.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint || drawsNothing($0)
         }
+    }
+
+    /// A character that is drawn as empty space yet is neither White_Space nor
+    /// Default_Ignorable_Code_Point: U+2800 BRAILLE PATTERN BLANK (a braille cell with no dots)
+    /// and U+1D159 MUSICAL SYMBOL NULL NOTEHEAD. (The Hangul fillers U+115F, U+1160, U+3164 and
+    /// U+FFA0 are Default_Ignorable.)
+    private static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2800 || scalar.value == 0x1D159
     }
 
     static func validText(_ text: String) throws -> String {

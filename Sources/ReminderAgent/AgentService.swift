@@ -25,12 +25,13 @@ public struct AgentService: Sendable {
 
     /// The service for data directory `home` (a relative one is taken from the working
     /// directory now: the agent starts elsewhere), with the unit under `$XDG_CONFIG_HOME` (else
-    /// `~/.config`) and `binary` (default: this process's executable) started by it.
+    /// `~/.config`, where an empty or relative `HOME` means the account's home: `UserHome`, as
+    /// for the data directory) and `binary` (default: this process's executable) started by it.
     public init(home: String, environment: [String: String], binary: String? = nil) {
         self.environment = environment
         let config =
             environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? UserHome.directory(environment: environment) + "/.config"
         unitPath = config + "/systemd/user/checklists-agent.service"
         self.home = home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home
         self.binary =

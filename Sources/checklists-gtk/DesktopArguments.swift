@@ -1,3 +1,4 @@
+import ChecklistsKit
 import Localization
 
 /// The command line of checklists-gtk: `--item ID`, `--help` and `--version`. Anything else
@@ -27,8 +28,13 @@ enum DesktopArguments {
                 guard let id = rest.popFirst() else {
                     return refuse(tr("--item needs an item ID"))
                 }
-                guard let number = Int64(id), number >= 0 else {
-                    return refuse(tr("item ID must be a number, not \"%@\"", id))
+                // Only the form an ID is printed in, as the CLI takes it (`RecordID`).
+                switch RecordID(id) {
+                case .id: break
+                case .outOfRange: return refuse(tr("No item with ID %@.", id))
+                case .signedOrPadded:
+                    return refuse(tr("item ID must be digits only, without a sign or leading zeros, not \"%@\"", id))
+                case .notANumber: return refuse(tr("item ID must be a number, not \"%@\"", id))
                 }
             default:
                 return refuse(tr("unknown option %@", argument))

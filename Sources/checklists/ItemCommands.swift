@@ -110,16 +110,28 @@ enum ItemCommands {
         }
     }
 
-    /// The ID in the first operand (`note` for a note's, so that the message names the right thing).
+    /// The ID in the first operand (`note` for a note's, so that the message names the right thing),
+    /// accepted only in the form the CLI prints it (`RecordID`).
+    /// - Throws: A usage error for any other form; not found for a number too large for any ID.
     static func itemID(_ context: Context, note: Bool = false) throws -> Int64 {
         let text = try context.positional(0, "ID")
-        guard let id = Int64(text), id >= 0 else {
+        switch RecordID(text) {
+        case .id(let id):
+            return id
+        case .outOfRange:
+            throw CLIError(
+                message: note ? tr("No note with ID %@.", text) : tr("No item with ID %@.", text), code: .refused)
+        case .signedOrPadded:
+            throw CLIError.usage(
+                note
+                    ? tr("note ID must be digits only, without a sign or leading zeros, not \"%@\"", text)
+                    : tr("item ID must be digits only, without a sign or leading zeros, not \"%@\"", text))
+        case .notANumber:
             throw CLIError.usage(
                 note
                     ? tr("note ID must be a number, not \"%@\"", text)
                     : tr("item ID must be a number, not \"%@\"", text))
         }
-        return id
     }
 
     /// Checked items dimmed, unchecked ones past their due date red (on a terminal).

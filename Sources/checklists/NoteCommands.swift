@@ -52,8 +52,8 @@ enum NoteCommands {
         Command(path: ["note", "edit"]) { context in
             let id = try ItemCommands.itemID(context, note: true)
             try checkStandardInput(context)
-            var title = try context.arguments["--title"].map(StandardInput.resolve)
-            var body = try bodyArgument(context)
+            let title = try context.arguments["--title"].map(StandardInput.resolve)
+            let body = try bodyArgument(context)
             guard title != nil || body != nil || context.arguments.has("--edit") else {
                 throw CLIError.usage(tr("nothing to change: give --title, --body or --edit"))
             }
@@ -65,7 +65,19 @@ enum NoteCommands {
                     return
                 }
                 if edited.title.trimmingCharacters(in: .whitespaces).isEmpty { throw ChecklistsError.emptyNoteTitle }
-                (title, body) = (edited.title, edited.body)
+                // The note may have been deleted while the editor ran: the text then becomes a new note.
+                let saved = try session.saveEditedNote(id: id, title: edited.title, body: edited.body)
+                let shown = TerminalText.line(saved.note.title)
+                guard saved.isNew else {
+                    try context.show(NoteJSON(saved.note), [tr("Saved note %d: %@", saved.note.id, shown)])
+                    return
+                }
+                let line = tr(
+                    "Note %d was deleted while you edited it; saved your text as new note %d: %@", id, saved.note.id,
+                    shown)
+                if context.json { Output.error("checklists: " + line) }
+                try context.show(NoteJSON(saved.note), [line])
+                return
             }
             let note = try session.editNote(id: id, title: title, body: body)
             try context.show(NoteJSON(note), [tr("Saved note %d: %@", note.id, TerminalText.line(note.title))])

@@ -4,8 +4,18 @@ import Testing
 /// What a front end says about a reminder that may not show.
 @Suite struct ReminderAdviceTests {
     @Test func eachAdviceHasItsOwnMessage() {
-        let all: [ReminderAdvice] = [.dueDatePassed, .noDueDate, .notificationsOff, .notificationsNotAllowed, .noAgent]
+        let all: [ReminderAdvice] = [
+            .dueDatePassed, .noDueDate, .notificationsOff, .notificationsNotAllowed, .noAgent(home: "/d"),
+        ]
         #expect(Set(all.map(\.message)).count == all.count)
         #expect(ReminderAdvice.dueDatePassed.message == "Note: the due date is in the past, so no reminder will fire.")
+    }
+
+    @Test func theStartHintNamesTheDataDirectoryQuotedForTheShell() {
+        // It used to say 'checklists agent &', which starts an agent for the default data
+        // directory: the reminders of any other one never fired.
+        let message = ReminderAdvice.noAgent(home: "/data/Bob's $HOME list").message
+        #expect(message.contains("checklists agent install --home '/data/Bob'\\''s $HOME list'"))
+        #expect(message.contains("checklists agent --home '/data/Bob'\\''s $HOME list' &"))
     }
 }

@@ -157,12 +157,17 @@ import Testing
     @Test func refusesNamesAndTextsThatShowNothing() throws {
         let store = try open()
         let list = try store.addChecklist(name: "L")
-        for invisible in ["\u{200B}", " \u{200B}\u{200D} ", "\u{FEFF}", "\u{00AD}\u{2060}", "\u{FE0F}"] {
+        for invisible in [
+            "\u{200B}", " \u{200B}\u{200D} ", "\u{FEFF}", "\u{00AD}\u{2060}", "\u{FE0F}",
+            // Drawn blank: braille with no dots, a null notehead, the Hangul fillers.
+            "\u{2800}", " \u{2800}\u{2800} ", "\u{1D159}", "\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}",
+        ] {
             #expect(throws: ChecklistsError.emptyListName) { try store.addChecklist(name: invisible) }
             #expect(throws: ChecklistsError.emptyItemText) { try store.addItem(NewItem(text: invisible), to: list.id) }
         }
         #expect(try store.addChecklist(name: "👩\u{200D}👩\u{200D}👧").name == "👩\u{200D}👩\u{200D}👧")
         #expect(try store.addItem(NewItem(text: "a\u{200B}b"), to: list.id).text == "a\u{200B}b")
+        #expect(try store.addItem(NewItem(text: "\u{2801}"), to: list.id).text == "\u{2801}")  // one braille dot
         #expect(try store.checklists().count == 3)
     }
 

@@ -29,8 +29,10 @@ struct DesktopArgumentsTests {
         for (arguments, reason) in [
             (["--bogus"], "unknown option --bogus"), (["--item"], "--item needs an item ID"),
             (["--item", "12x"], "item ID must be a number, not \"12x\""),
-            (["--item", "99999999999999999999999999"], "item ID must be a number, not \"99999999999999999999999999\""),
-            (["--item", "-3"], "item ID must be a number, not \"-3\""),
+            (["--item", "99999999999999999999999999"], "No item with ID 99999999999999999999999999."),
+            (["--item", "-3"], "item ID must be digits only, without a sign or leading zeros, not \"-3\""),
+            (["--item", "+0"], "item ID must be digits only, without a sign or leading zeros, not \"+0\""),
+            (["--item", "007"], "item ID must be digits only, without a sign or leading zeros, not \"007\""),
         ] {
             let result = try CLIRunner.execute(
                 DesktopSession.app, arguments,

@@ -118,4 +118,22 @@ import Testing
         let words = try #require(Self.execWords(String(exec.dropFirst("ExecStart=".count))))
         #expect(words.last == cwd + "/" + relative)
     }
+
+    @Test func theHintToStartAnAgentServesTheSameDataDirectory() throws {
+        // A reminder turned on with no agent running says how to start one. It said
+        // 'checklists agent &', which serves the default data directory, not this one.
+        let home = dir.appending("it's $HOME")
+        let cli = CLIRunner(home: home, environment: ["XDG_RUNTIME_DIR": dir.appending("run")])
+        #expect(try cli.run("settings", "notifications", "on").status == 0)
+        let added = try cli.run("item", "add", "List", "Dentist", "--due", "2030-05-04 14:30", "--remind")
+        #expect(added.status == 0)
+        let line = try #require(added.stderr.split(separator: "\n").first { $0.contains("no reminder agent runs") })
+        let quoted = "'" + home.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        #expect(line.contains("checklists agent install --home \(quoted) "), "\(line)")
+        // The shell reads the start command as the same data directory.
+        let start = try #require(line.components(separatedBy: "(or: ").last?.components(separatedBy: " &)").first)
+        let words = try CLIRunner.execute(
+            "/bin/sh", ["-c", "set -- \(start); printf '%s\\n' \"$@\""], environment: [:])
+        #expect(words.stdout == "checklists\nagent\n--home\n\(home)\n", "\(line)")
+    }
 }

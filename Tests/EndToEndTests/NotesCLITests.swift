@@ -94,6 +94,32 @@ import Testing
         }
     }
 
+    @Test func textEditedWhileAnotherProcessDeletedTheNoteIsSavedAsANewNote() throws {
+        try cli.run("note", "add", "--title", "Draft", "--body", "old body")
+        // The editor deletes the note through a second process before it writes the user's text.
+        let racing = try editor(
+            "racing.sh",
+            "\"\(CLIRunner.binary)\" note delete \"$DELETED\" >/dev/null || exit 9\n"
+                + "printf 'Typed title\\n\\nTyped while it went away\\n' > \"$1\"")
+        var edit = cli
+        edit.environment["EDITOR"] = racing
+        edit.environment["DELETED"] = "1"
+        let result = try edit.run("note", "edit", "1", "--edit")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Note 1 was deleted while you edited it; saved your text as new note 2: Typed title\n")
+        #expect(try cli.run("note", "show", "2").stdout == "Typed title\n───────────\nTyped while it went away\n")
+        #expect(try cli.run("note", "show", "1").status == 1)
+
+        try cli.run("note", "add", "--title", "Another")
+        edit.environment["DELETED"] = "3"
+        let json = try edit.run("note", "edit", "3", "--edit", "--json")
+        #expect(json.status == 0)
+        #expect(json.stderr.contains("Note 3 was deleted while you edited it"))
+        let saved = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(saved?["id"] as? Int == 4)
+        #expect(saved?["title"] as? String == "Typed title")
+    }
+
     @Test func withTheLockOnNotesNeedAuthenticationAndShowNothingOnFailure() throws {
         try cli.run("note", "add", "--title", "Diary", "--body", "Dear diary")
         #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "135799\n").status == 0)
