@@ -61,24 +61,46 @@ public final class FprintdRig: @unchecked Sendable {
     private func waitForFingerNeeded(_ wanted: Bool) throws {
         let connection = try DBusConnection(bus: .address(busAddress))
         defer { connection.close() }
+        let started = Date()
+        var polls = 0
+        var failures = 0
+        var lastFailure = ""
+        var lastValue = "none"
         for _ in 0..<2000 {
-            let value = try? connection.property(
-                destination: "net.reactivated.Fprint", path: "/net/reactivated/Fprint/Device/0",
-                interface: "net.reactivated.Fprint.Device", name: "finger-needed")
+            polls += 1
+            let value: DBusValue?
+            do {
+                value = try connection.property(
+                    destination: "net.reactivated.Fprint", path: "/net/reactivated/Fprint/Device/0",
+                    interface: "net.reactivated.Fprint.Device", name: "finger-needed")
+            } catch {
+                value = nil
+                failures += 1
+                lastFailure = "\(error)"
+            }
+            lastValue = value.map { "\($0)" } ?? "none"
             // An unreadable property (device released) means no finger is needed.
             if (value?.bool ?? false) == wanted { return }
             usleep(5000)
         }
+        // What the rig saw, to tell a slow or failing poll from a reader that never asked.
+        let seen =
+            "\(polls) reads in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, \(failures) failed"
+            + (lastFailure.isEmpty ? "" : " (last: \(lastFailure))") + ", last value \(lastValue)"
         throw RigError(
             name: "fprintd",
-            message: "finger-needed never became \(wanted) (results reported: \(results)); fprintd said:\n\(logTail())")
+            message:
+                "finger-needed never became \(wanted) (\(seen); results reported: \(results)); fprintd said:\n\(logTail())"
+        )
     }
 
     /// fprintd's last debug lines about verifications (the rig runs it with G_MESSAGES_DEBUG=all),
     /// for a failure's message: whether it reported a result the client then did not act on.
     public func logTail(lines: Int = 20) -> String {
         let text = (try? String(contentsOfFile: rig.directory.appending("fprintd.log"), encoding: .utf8)) ?? ""
-        let wanted = ["verify", "Verify", "claim", "Claim", "release", "Release", "finger", "Device reported"]
+        let wanted = [
+            "verify", "Verify", "claim", "Claim", "release", "Release", "finger", "Finger", "Device reported",
+        ]
         let relevant = text.split(separator: "\n").filter { line in wanted.contains { line.contains($0) } }
         return relevant.suffix(lines).joined(separator: "\n")
     }
