@@ -1,5 +1,6 @@
 import Foundation
 import LocalAuthentication
+import PrivateFiles
 import Synchronization
 
 /// SwiftKeychainWrapper's API on Linux: values stored per service name in a `KeychainBackend`
@@ -255,11 +256,11 @@ extension KeychainWrapper {
 /// Default locations of the file vault.
 public enum KeychainPaths {
     /// The data directory for `environment` (given, never read here): `CHECKLISTS_HOME`, else
-    /// `XDG_DATA_HOME/checklists`, else `HOME/.local/share/checklists`; with none of them, the
-    /// user's home directory from the password database.
+    /// `XDG_DATA_HOME/checklists`, else `~/.local/share/checklists` with the app's rule for `~`
+    /// (`UserHome`: an absolute `HOME`, else the account's home from the password database).
     public static func defaultDirectory(environment env: [String: String] = [:]) -> String {
         if let home = env["CHECKLISTS_HOME"], !home.isEmpty { return home }
         if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/checklists" }
-        return (env["HOME"] ?? NSHomeDirectoryForUser(NSUserName()) ?? "/") + "/.local/share/checklists"
+        return UserHome.directory(environment: env) + "/.local/share/checklists"
     }
 }
