@@ -108,7 +108,8 @@ import Testing
 
         #expect(await recorder.wait(for: 1) == [.resign(.idle)])
         events.noteActivity()
-        #expect(await recorder.wait(for: 2) == [.resign(.idle), .becomeActive(.activity)])
+        // The re-armed timer may have fired already when a loaded machine resumes this task.
+        #expect(await recorder.wait(for: 2).prefix(2) == [.resign(.idle), .becomeActive(.activity)])
         // The timer is armed again from the activity.
         #expect(await recorder.wait(for: 3) == [.resign(.idle), .becomeActive(.activity), .resign(.idle)])
     }
