@@ -42,6 +42,10 @@ final class Evaluation: @unchecked Sendable {
         return { channel.send(.scan($0)) }
     }
 
+    /// Takes the system events (session locked, suspending) from now until `stopListening()`.
+    func listen() { environment.systemEvents.register(self) }
+    func stopListening() { environment.systemEvents.unregister(self) }
+
     /// Ends the evaluation with `code` as soon as it next looks (invalidate, system events).
     func cancel(_ code: LAError.Code) {
         channel.send(.cancel(code))
@@ -51,9 +55,8 @@ final class Evaluation: @unchecked Sendable {
     /// - Parameter check: What the context found it can evaluate, just before (asking the
     ///   reader again would cost another bus connection and fprintd's `ListEnrolledFingers`).
     /// - Returns: Whether a fingerprint (rather than a password) proved it.
+    /// The caller registers it with the system events before the reader starts (`listen()`).
     func run(_ check: LAContext.Check) throws(LAError) -> Bool {
-        environment.systemEvents.register(self)
-        defer { environment.systemEvents.unregister(self) }
         // A verification the check started is stopped unless the fingerprint loop takes it.
         var started = check.started
         defer { if case .success(let session)? = started { session.stop() } }

@@ -136,11 +136,20 @@ open class LAContext: @unchecked Sendable {
     /// - Throws: `LAError`.
     public func evaluateNow(_ policy: LAPolicy, localizedReason: String) throws(LAError) {
         let reason = localizedReason.isEmpty ? self.localizedReason : localizedReason
-        let (invalidated, reuse, noInteraction) = locked { (_invalidated, _reuseDuration, _interactionNotAllowed) }
-        if invalidated { throw LAError(.invalidContext) }
         let evaluation = Evaluation(
             environment: environment, policy: policy, reason: reason,
             fallbackTitle: localizedFallbackTitle, cancelTitle: localizedCancelTitle)
+        // Current before anything starts, in the same step that looks at `invalidate`: an
+        // invalidate from now on reaches this evaluation (one while the reader's verification
+        // was starting used to be lost, and the evaluation ran on to the finger timeout).
+        let (invalidated, reuse, noInteraction) = locked {
+            if !_invalidated { _current = evaluation }
+            return (_invalidated, _reuseDuration, _interactionNotAllowed)
+        }
+        if invalidated { throw LAError(.invalidContext) }
+        defer { locked { _current = nil } }
+        evaluation.listen()
+        defer { evaluation.stopListening() }
         // An evaluation that will prompt starts the reader's verification with its status check.
         let fresh = reuse > 0 && environment.reuse.isFresh(within: reuse)
         let scansNow = !fresh && !noInteraction && environment.presenter.canPrompt
@@ -154,8 +163,6 @@ open class LAContext: @unchecked Sendable {
             return
         }
         if noInteraction { throw LAError(.notInteractive) }
-        locked { _current = evaluation }
-        defer { locked { _current = nil } }
         let biometric = try evaluation.run(check)
         succeed(policy, biometric: biometric, enrollment: check.enrollment)
     }

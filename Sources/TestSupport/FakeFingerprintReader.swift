@@ -9,6 +9,7 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
     /// True while a verification waits for a finger.
     private var armed = false
     private var _statusCalls = 0
+    private var _whenStarted: (@Sendable () -> Void)?
 
     public init(status: BiometricStatus = .ready(enrollment: Data([1]))) {
         _status = status
@@ -17,6 +18,13 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
     public var currentStatus: BiometricStatus {
         get { lock.withLock { _status } }
         set { lock.withLock { _status = newValue } }
+    }
+
+    /// Runs inside `startVerification`, once the verification waits for a finger and before it
+    /// returns (what another thread may do at that moment).
+    public var whenStarted: (@Sendable () -> Void)? {
+        get { lock.withLock { _whenStarted } }
+        set { lock.withLock { _whenStarted = newValue } }
     }
 
     /// How many times `status()` was asked (each one is a bus connection with fprintd).
@@ -37,10 +45,12 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
         case .notEnrolled: throw LAError(.biometryNotEnrolled)
         case .unavailable(let reason): throw LAError(.biometryNotAvailable, reason)
         }
-        lock.withLock {
+        let started = lock.withLock {
             sink = events
             armed = true
+            return _whenStarted
         }
+        started?()
         return FakeSession(reader: self)
     }
 

@@ -204,6 +204,13 @@ import Testing
         #expect(error?.code == LAError.invalidContext.rawValue)
     }
 
+    @Test func invalidateWhileTheReaderStartsStillCancels() async {
+        let reader = FakeFingerprintReader()
+        let context = LAContext(environment: environment(reader: reader))
+        reader.whenStarted = { context.invalidate() }
+        #expect(await evaluate(context, .deviceOwnerAuthenticationWithBiometrics)?.code == .appCancel)
+    }
+
     @Test func systemEventsCancelWithSystemCancel() async {
         let reader = FakeFingerprintReader()
         let context = LAContext(environment: environment(reader: reader))
@@ -211,6 +218,13 @@ import Testing
         await reader.touch(.fingerNeeded)
         events.cancelEvaluations()
         #expect(await a?.code == .systemCancel)
+    }
+
+    @Test func aSessionLockWhileTheReaderStartsStillCancels() async {
+        let reader = FakeFingerprintReader()
+        let context = LAContext(environment: environment(reader: reader))
+        reader.whenStarted = { [events] in events.cancelEvaluations() }
+        #expect(await evaluate(context, .deviceOwnerAuthenticationWithBiometrics)?.code == .systemCancel)
     }
 
     @Test func withoutATerminalItIsNotInteractive() async {
