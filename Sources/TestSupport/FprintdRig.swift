@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import Synchronization
 
 /// The real fprintd with libfprint's virtual device on a private system bus.
 public final class FprintdRig: @unchecked Sendable {
@@ -15,10 +14,12 @@ public final class FprintdRig: @unchecked Sendable {
         if noDevice { arguments.append("--no-device") }
         rig = try Rig("fprintd", arguments: arguments)
         enrolled = enroll
-        guard rig.environment["DBUS_SYSTEM_BUS_ADDRESS"] != nil, rig.environment["CHECKLISTS_TEST_FPRINT_SOCKET"] != nil
+        guard let bus = rig.environment["DBUS_SYSTEM_BUS_ADDRESS"],
+            rig.environment["CHECKLISTS_TEST_FPRINT_SOCKET"] != nil
         else {
             throw RigError(name: "fprintd", message: "the rig printed no bus address")
         }
+        watcher = VerifyWatcher(busAddress: bus)
     }
 
     /// `DBUS_SYSTEM_BUS_ADDRESS` of the private bus.
@@ -33,24 +34,31 @@ public final class FprintdRig: @unchecked Sendable {
     /// Sends a raw virtual-device command (`RETRY 1`, `ERROR 5`, `UNPLUG`) once a finger is needed.
     /// - Parameter final: Whether the command ends the verification (then this waits for that).
     /// A final command returns once fprintd has reported the verification's result (its
-    /// VerifyStatus with done=true, seen on the rig's own connection), so the next command
-    /// cannot reach the device before the client has been told.
+    /// VerifyStatus with done=true), so the next command cannot reach the device before the
+    /// client has been told. The command after a final one waits for the client's next
+    /// VerifyStart (fprintd's VerifyFingerSelected signal) before it looks at `finger-needed`:
+    /// the property's false between two verifications can last under a millisecond (the client
+    /// answers a no-match with VerifyStop + VerifyStart), too short to be seen by polling.
     public func send(_ command: String, final: Bool = false) throws {
-        try waitForFingerNeeded(true)
-        guard final else { return try deviceCommand(command) }
-        let results = try VerifyResults(busAddress: busAddress)
-        defer { results.close() }
+        if let verification = watcher.lastResultVerification, !watcher.waitForVerification(after: verification) {
+            throw RigError(
+                name: "fprintd",
+                message:
+                    "no new verification started after the result (results reported: \(results)); fprintd said:\n\(logTail())"
+            )
+        }
+        try waitForFingerNeeded()
+        let before = watcher.results.count
         try deviceCommand(command)
-        guard let result = results.next(timeout: 10) else {
+        guard final else { return }
+        guard watcher.waitForResult(after: before) else {
             throw RigError(name: "fprintd", message: "no result after \(command); fprintd said:\n\(logTail())")
         }
-        seen.withLock { $0.append(result) }
-        try waitForFingerNeeded(false)
     }
 
-    /// The results fprintd reported for the final commands so far, in order.
-    public var results: [String] { seen.withLock { $0 } }
-    private let seen = Mutex<[String]>([])
+    /// The results fprintd reported for verifications so far, in order.
+    public var results: [String] { watcher.results }
+    private let watcher: VerifyWatcher
 
     /// Enrols another finger (the set of enrolled fingers changes).
     public func enrollAnother(_ id: String) throws {
@@ -58,7 +66,7 @@ public final class FprintdRig: @unchecked Sendable {
         guard result.status == 0 else { throw RigError(name: "fprintd", message: result.stderr) }
     }
 
-    private func waitForFingerNeeded(_ wanted: Bool) throws {
+    private func waitForFingerNeeded() throws {
         let connection = try DBusConnection(bus: .address(busAddress))
         defer { connection.close() }
         let started = Date()
@@ -80,7 +88,7 @@ public final class FprintdRig: @unchecked Sendable {
             }
             lastValue = value.map { "\($0)" } ?? "none"
             // An unreadable property (device released) means no finger is needed.
-            if (value?.bool ?? false) == wanted { return }
+            if value?.bool == true { return }
             usleep(5000)
         }
         // What the rig saw, to tell a slow or failing poll from a reader that never asked.
@@ -90,7 +98,7 @@ public final class FprintdRig: @unchecked Sendable {
         throw RigError(
             name: "fprintd",
             message:
-                "finger-needed never became \(wanted) (\(seen); results reported: \(results)); fprintd said:\n\(logTail())"
+                "finger-needed never became true (\(seen); results reported: \(results)); fprintd said:\n\(logTail())"
         )
     }
 
@@ -130,34 +138,70 @@ public final class FprintdRig: @unchecked Sendable {
     }
 }
 
-/// fprintd's VerifyStatus signals with done=true, from the moment it is made.
-private final class VerifyResults: @unchecked Sendable {
-    /// What the signal handler fills in (the handler must not hold the connection).
-    private final class Arrivals: @unchecked Sendable {
-        let lock = NSLock()
-        let arrived = DispatchSemaphore(value: 0)
+/// fprintd's verifications as its signals tell them, from the moment this is made: each
+/// VerifyStart (VerifyFingerSelected) and each result (VerifyStatus with done=true).
+private final class VerifyWatcher: @unchecked Sendable {
+    /// What the signal handlers fill in (they must not hold the watcher, which owns the connection).
+    private final class Seen: @unchecked Sendable {
+        let changed = NSCondition()
+        var verifications = 0
         var results: [String] = []
-    }
-    private let connection: DBusConnection
-    private let arrivals = Arrivals()
+        /// `verifications` when the last result came.
+        var verificationAtLastResult: Int?
 
-    init(busAddress: String) throws {
-        connection = try DBusConnection(bus: .address(busAddress))
-        _ = connection.subscribe(
-            sender: nil, path: "/net/reactivated/Fprint/Device/0", interface: "net.reactivated.Fprint.Device",
-            member: "VerifyStatus"
-        ) { [arrivals] _, _, arguments in
+        func update(_ change: (Seen) -> Void) {
+            changed.lock()
+            change(self)
+            changed.broadcast()
+            changed.unlock()
+        }
+
+        func read<T>(_ body: (Seen) -> T) -> T {
+            changed.lock()
+            defer { changed.unlock() }
+            return body(self)
+        }
+
+        /// Whether `condition` holds within 10 s.
+        func wait(until condition: (Seen) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(10)
+            changed.lock()
+            defer { changed.unlock() }
+            while !condition(self) {
+                if !changed.wait(until: deadline) { return condition(self) }
+            }
+            return true
+        }
+    }
+    private let connection: DBusConnection?
+    private let seen = Seen()
+
+    init(busAddress: String) {
+        connection = try? DBusConnection(bus: .address(busAddress))
+        let path = "/net/reactivated/Fprint/Device/0"
+        let interface = "net.reactivated.Fprint.Device"
+        _ = connection?.subscribe(sender: nil, path: path, interface: interface, member: "VerifyFingerSelected") {
+            [seen] _, _, _ in
+            seen.update { $0.verifications += 1 }
+        }
+        _ = connection?.subscribe(sender: nil, path: path, interface: interface, member: "VerifyStatus") {
+            [seen] _, _, arguments in
             guard arguments.count >= 2, let result = arguments[0].string, arguments[1].bool == true else { return }
-            arrivals.lock.withLock { arrivals.results.append(result) }
-            arrivals.arrived.signal()
+            seen.update {
+                $0.results.append(result)
+                $0.verificationAtLastResult = $0.verifications
+            }
         }
     }
 
-    /// The first result, or nil when none came within `timeout` seconds.
-    func next(timeout: Double) -> String? {
-        guard arrivals.arrived.wait(timeout: .now() + timeout) == .success else { return nil }
-        return arrivals.lock.withLock { arrivals.results.first }
-    }
+    deinit { connection?.close() }
 
-    func close() { connection.close() }
+    var results: [String] { seen.read { $0.results } }
+    var lastResultVerification: Int? { seen.read { $0.verificationAtLastResult } }
+
+    /// Whether a verification started after the `verification`th, within 10 s.
+    func waitForVerification(after verification: Int) -> Bool { seen.wait { $0.verifications > verification } }
+
+    /// Whether more than `count` results have come, within 10 s.
+    func waitForResult(after count: Int) -> Bool { seen.wait { $0.results.count > count } }
 }
