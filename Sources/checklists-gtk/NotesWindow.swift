@@ -80,7 +80,15 @@ final class NotesWindow {
 
     func present() {
         let retained = Unmanaged.passRetained(self)
-        Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        // Another process's note changes show in the list; the editor keeps what is being typed.
+        let observer = session.addObserver { [weak self] event in
+            guard case .changed(.notesChanged) = event else { return }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.reload() } }
+        }
+        Signals.connect(Cast.object(window), "destroy") { [session] in
+            session.removeObserver(observer)
+            retained.release()
+        }
         LockedWindows.close(window, when: session)
         gtk_window_present(Cast.to(GtkWindow.self, window))
     }
