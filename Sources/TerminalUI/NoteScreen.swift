@@ -8,7 +8,9 @@ import TerminalText
 final class NoteScreen: Screen {
     enum Field { case title, body }
 
-    let editing: Note?
+    /// The note being edited; after a save that re-created it (it was deleted elsewhere meanwhile),
+    /// the new note, so a later save updates that one.
+    private(set) var editing: Note?
     var titleField: TextField
     var body: TextArea
     var focus = Field.title
@@ -49,24 +51,34 @@ final class NoteScreen: Screen {
         }
     }
 
-    /// Saves (a title is required) and closes.
+    /// Saves (a title is required) and closes. A note deleted elsewhere while it was open (by
+    /// `checklists note delete` in another terminal) gets the text as a new note, as the CLI's
+    /// `note edit --edit` does, and the status line says so in the CLI's words.
     func save(app: TerminalApp) {
         guard !titleField.isBlank else {
             app.say(tr("A note needs a title (Ctrl-X discards)."), alert: true)
             return
         }
-        let saved: Note?
-        if let editing {
-            if editing.title == titleField.text && editing.body == body.text {
-                app.pop()
-                return
-            }
-            saved = app.perform {
-                try app.session.withStore { try $0.updateNote(id: editing.id, title: titleField.text, body: body.text) }
-            }
-        } else {
-            saved = app.perform { try app.session.addNote(title: titleField.text, body: body.text) }
+        guard let editing else {
+            if app.perform({ try app.session.addNote(title: titleField.text, body: body.text) }) != nil { app.pop() }
+            return
         }
-        if saved != nil { app.pop() }
+        if editing.title == titleField.text && editing.body == body.text {
+            app.pop()
+            return
+        }
+        guard
+            let saved = app.perform({
+                try app.session.saveEditedNote(id: editing.id, title: titleField.text, body: body.text)
+            })
+        else { return }
+        self.editing = saved.note
+        app.pop()
+        if saved.isNew {
+            app.say(
+                tr(
+                    "Note %d was deleted while you edited it; saved your text as new note %d: %@", editing.id,
+                    saved.note.id, TerminalText.line(saved.note.title)))
+        }
     }
 }

@@ -7,7 +7,10 @@ import GtkKit
 import Localization
 
 /// Notes (the list, newest first) and Note (title entry and body, saved as you type and when
-/// the window closes or another note is chosen).
+/// the window closes or another note is chosen). A note deleted elsewhere while it is open (by
+/// `checklists note delete` in another terminal) is saved as a new note at the next change, as
+/// the CLI's `note edit --edit` does; a toast says so in the CLI's words and the editor goes on
+/// with the new note.
 @MainActor
 final class NotesWindow {
     private let session: AppSession
@@ -16,8 +19,13 @@ final class NotesWindow {
     private let title: Widget
     private let body: Widget
     private let editor: Widget
+    private let toasts: Widget
+    /// The notes listed (titles only: bodies are decrypted when a note is opened).
     private var notes: [Note] = []
-    private var current: Int64?
+    /// The note in the editor, body included, as last saved.
+    private var current: Note?
+    /// The last save failure shown, so that typing on after a failure does not queue a toast a key.
+    private var failure: String?
     /// True while a note is being loaded into the editor (its "changed" is not the user's).
     private var loading = false
 
@@ -48,7 +56,9 @@ final class NotesWindow {
         gtk_widget_set_hexpand(editor, 1)
         let panes = Build.box(vertical: false, [side, gtk_separator_new(GTK_ORIENTATION_VERTICAL), editor])
         gtk_widget_set_vexpand(panes, 1)
-        adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [header, panes]))
+        toasts = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(OpaquePointer(toasts), panes)
+        adw_window_set_content(Cast.to(AdwWindow.self, window), Build.box(vertical: true, [header, toasts]))
 
         Signals.connect(Cast.object(add), "clicked") { [weak self] in self?.addNote() }
         Signals.connect(
@@ -70,7 +80,15 @@ final class NotesWindow {
 
     func present() {
         let retained = Unmanaged.passRetained(self)
-        Signals.connect(Cast.object(window), "destroy") { retained.release() }
+        // Another process's note changes show in the list; the editor keeps what is being typed.
+        let observer = session.addObserver { [weak self] event in
+            guard case .changed(.notesChanged) = event else { return }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.reload() } }
+        }
+        Signals.connect(Cast.object(window), "destroy") { [session] in
+            session.removeObserver(observer)
+            retained.release()
+        }
         LockedWindows.close(window, when: session)
         gtk_window_present(Cast.to(GtkWindow.self, window))
     }
@@ -87,38 +105,64 @@ final class NotesWindow {
         }
     }
 
+    /// Shows note `id` in the editor, its body read from the store (the list has titles only).
     private func select(_ id: Int64?) {
-        current = id
-        let note = notes.first { $0.id == id }
+        current = id.flatMap { id in (try? session.note(id: id)) ?? nil }
         loading = true
-        Build.setEditableText(title, note?.title ?? "")
-        TextBuffer.set(gtk_text_view_get_buffer(typed(body)), note?.body ?? "")
+        Build.setEditableText(title, current?.title ?? "")
+        TextBuffer.set(gtk_text_view_get_buffer(typed(body)), current?.body ?? "")
         loading = false
-        Build.sensitive(editor, note != nil)
+        Build.sensitive(editor, current != nil)
     }
 
     private func addNote() {
-        guard let note = try? session.addNote(title: tr("New Note"), body: "") else { return }
+        guard let note = attempt({ try session.addNote(title: tr("New Note"), body: "") }) else { return }
         reload()
         select(note.id)
         gtk_widget_grab_focus(title)
     }
 
-    /// Saves the editor into the current note (a note keeps a title: an empty one is not saved).
+    /// Saves the editor into the current note (a note keeps a title: an empty one is not saved);
+    /// into a new note when the current one was deleted elsewhere, which the editor then edits.
     private func save() {
-        guard !loading, let id = current else { return }
+        guard !loading, let old = current else { return }
         let newTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !newTitle.isEmpty else { return }
         let newBody = TextBuffer.text(gtk_text_view_get_buffer(typed(body)))
-        guard let old = notes.first(where: { $0.id == id }), old.title != newTitle || old.body != newBody else {
+        guard old.title != newTitle || old.body != newBody else { return }
+        guard let saved = attempt({ try session.saveEditedNote(id: old.id, title: newTitle, body: newBody) }) else {
             return
         }
-        let saved = try? session.withStore { try $0.updateNote(id: id, title: newTitle, body: newBody) }
-        if let saved, let index = notes.firstIndex(where: { $0.id == id }) {
-            notes[index] = saved
+        current = saved.note
+        if saved.isNew {
+            reload()
+            toast(
+                tr(
+                    "Note %d was deleted while you edited it; saved your text as new note %d: %@", old.id,
+                    saved.note.id, saved.note.title))
+        } else if let index = notes.firstIndex(where: { $0.id == old.id }) {
+            notes[index].title = saved.note.title
             if old.title != newTitle, let row = gtk_list_box_get_row_at_index(typed(list), Int32(index)) {
                 adw_preferences_row_set_title(typed(row), newTitle)
             }
         }
+    }
+
+    /// Runs a session call; a failure shows as a toast (once until a call succeeds again).
+    private func attempt<T>(_ call: () throws -> T) -> T? {
+        do {
+            let value = try call()
+            failure = nil
+            return value
+        } catch {
+            let text = tr("Could not save: %@", String(describing: error))
+            if text != failure { toast(text) }
+            failure = text
+            return nil
+        }
+    }
+
+    private func toast(_ text: String) {
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), Toast.plain(text))
     }
 }

@@ -88,6 +88,28 @@ import Testing
         #expect(try session.notes().isEmpty)
     }
 
+    /// A note deleted by another session while a front end edits it: the first save makes one new
+    /// note with the text, and the saves after it (the desktop app saves at every key) go into
+    /// that note, as the front ends call it with the ID the first save returned.
+    @Test func savesAfterTheEditedNoteWasDeletedElsewhereGoIntoOneNewNote() throws {
+        let session = try session()
+        let note = try session.addNote(title: "Draft", body: "old")
+        let elsewhere = try self.session()
+        try elsewhere.deleteNote(id: note.id)
+
+        let first = try session.saveEditedNote(id: note.id, title: "Draft", body: "t")
+        #expect(first.isNew && first.note.id != note.id && first.note.body == "t")
+        var id = first.note.id
+        for body in ["ty", "typ", "typed"] {
+            let saved = try session.saveEditedNote(id: id, title: "Draft", body: body)
+            #expect(!saved.isNew && saved.note.id == first.note.id && saved.note.body == body)
+            id = saved.note.id
+        }
+        #expect(try elsewhere.notes().map(\.id) == [first.note.id])
+        #expect(try elsewhere.note(id: first.note.id)?.body == "typed")
+        #expect(try session.note(id: note.id) == nil)
+    }
+
     @Test func contentCallsRefuseWhileLocked() throws {
         let session = try session(passwords: ["correct horse", "correct horse"])
         let list = try session.addList(name: "L")

@@ -1,0 +1,35 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Notes window and the Edit Item form driven as a person would, under Xvfb through AT-SPI,
+/// while another process deletes what is being edited.
+@Suite(.serialized, .enabled(if: DesktopSession.available, "needs Xvfb, AT-SPI and checklists-gtk"))
+struct DesktopEditRaceTests {
+    /// `checklists note delete 1` while note 1 is open: the note showed its body (the window used
+    /// to show an empty one), the keys typed after the delete go into one new note, never lost
+    /// and never a note per key, and a toast says so in the CLI's words.
+    @Test func aNoteDeletedElsewhereWhileOpenKeepsTheTypedTextInOneNewNote() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        _ = try session.cli.run("note", "add", "--title", "Draft", "--body", "old body")
+        let output = try await session.run("notesrace.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("note", "show", "2").stdout == "Draft\n─────\nold body typed\n")
+    }
+
+    /// `checklists item delete ID` while its Edit Item form is open: Done does not bring the item
+    /// back (the core refuses to edit a deleted item; deleting it was someone's decision) and a
+    /// toast says it is gone, instead of a silent loss.
+    @Test func anItemDeletedElsewhereWhileItsFormIsOpenIsReported() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        let added = try session.cli.run("item", "add", "Groceries", "Oat milk", "--json").stdout
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
+        let id = try #require(item["id"] as? Int)
+        let output = try await session.run("itemrace.py", ["CHECKLISTS_FINGERPRINT": "off", "ITEM_ID": "\(id)"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        let left = try session.cli.run("items", "Groceries", "--json").stdout
+        #expect((try JSONSerialization.jsonObject(with: Data(left.utf8)) as? [Any])?.isEmpty == true, "\(left)")
+    }
+}

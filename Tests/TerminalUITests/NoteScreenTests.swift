@@ -1,0 +1,58 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import LocalAuthentication
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// The Note screen driven by keys against a real session on a temporary store (lock off), read
+/// back as 80×24 frames.
+@Suite(.serialized) struct NoteScreenTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("home") }
+
+    func makeApp() throws -> TerminalApp {
+        let configuration = AppSession.Configuration(
+            home: home, authentication: LAEnvironment(stateDirectory: home, runtimeDirectory: dir.appending("run")),
+            keychainPreference: "file", locale: UserLocale(environment: ["LANG": "en_US.UTF-8"]))
+        let app = TerminalApp(
+            session: AppSession(configuration: configuration), unicode: true, timeZone: TimeZone(identifier: "UTC")!)
+        _ = try app.session.open()
+        try app.session.setSetting(.checklistIndex, -1)
+        return app
+    }
+
+    func frame(_ app: TerminalApp) -> String { app.render(width: 80, height: 24).text }
+
+    /// The note deleted while its screen is open (another process would do it the same way):
+    /// Esc keeps the text in one new note and says so; opening that note and saving again
+    /// updates it.
+    @Test func aNoteDeletedWhileOpenIsSavedAsOneNewNote() throws {
+        let app = try makeApp()
+        let note = try app.session.addNote(title: "Draft", body: "old")
+        app.start()
+        app.handle(.tab)
+        app.handle(.enter)
+        #expect(frame(app).contains("old"))
+        try app.session.deleteNote(id: note.id)
+        app.handle(.tab)
+        for c in "new " { app.handle(.character(c)) }
+        app.handle(.escape)
+        let saved = try #require(try app.session.notes().first)
+        #expect(
+            frame(app).contains(
+                "Note \(note.id) was deleted while you edited it; saved your text as new note \(saved.id): Draft"))
+        #expect(try app.session.notes().map(\.id) == [saved.id])
+        #expect(try app.session.note(id: saved.id)?.body == "new old")
+
+        app.handle(.enter)
+        app.handle(.tab)
+        for c in "again " { app.handle(.character(c)) }
+        app.handle(.escape)
+        #expect(!frame(app).contains("was deleted"))
+        #expect(try app.session.notes().map(\.id) == [saved.id])
+        #expect(try app.session.note(id: saved.id)?.body == "again new old")
+    }
+}
