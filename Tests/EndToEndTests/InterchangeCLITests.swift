@@ -185,6 +185,32 @@ import Testing
         #expect(FileManager.default.contents(atPath: dir.appending("b.json")) == file)
     }
 
+    /// "TombstoneDays" from a backup was taken over as it was: a negative one (a hand-edited or
+    /// damaged backup) is refused in one line, and nothing is imported.
+    @Test func aBackupWithTombstoneDaysOutOfRangeImportsNothing() throws {
+        let source = runner("source")
+        try source.run("item", "add", "List", "Milk")
+        let exported = try source.run("export", "--format", "json").stdout
+        #expect(exported.contains("\"TombstoneDays\" : 90"))
+        for days in ["-5", "100000"] {
+            let path = try write(
+                Data(
+                    exported.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : \(days)")
+                        .utf8),
+                "bad\(days).json")
+            let cli = runner("fresh")
+            let result = try cli.run("import", path)
+            #expect(result.status == 2)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "checklists: \(path): not a valid Checklists backup: settings.TombstoneDays \(days) is out of range"
+                        + " (0 to 36500); nothing was imported."),
+                "\(result.stderr)")
+            #expect(try cli.run("items", "List").stdout.contains("Milk") == false)
+        }
+    }
+
     /// A backup from another data directory, imported where "List" is in use: the backup's
     /// "List" (another uid) is this "List", not a second one, and a second import adds nothing.
     @Test func aBackupIntoAStoreInUseAddsNoSecondList() throws {

@@ -157,6 +157,15 @@ import Testing
             (good.replacingOccurrences(of: "\"id\" : 7", with: "\"id\" : -7"), "lists[0].items[0].id"),
             (good.replacingOccurrences(of: "\"uid\" : \"gone\"", with: "\"uid\" : \"\""), "tombstones[0].uid"),
             (good.replacingOccurrences(of: "\"kind\" : \"item\"", with: "\"kind\" : \"x\""), "kind"),
+            // A restore takes "TombstoneDays" over: a negative or absurd one is refused.
+            (
+                good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : -1"),
+                "settings.TombstoneDays -1 is out of range (0 to 36500)"
+            ),
+            (
+                good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : 36501"),
+                "settings.TombstoneDays 36501 is out of range"
+            ),
         ]
         for (text, message) in cases {
             let error = #expect(throws: InterchangeError.self) { try Backup.decode(Data(text.utf8)) }
