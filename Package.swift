@@ -134,7 +134,9 @@ let package = Package(
         // Readers and writers of the iOS app's files, the JSON backup and iCalendar (no printing).
         // Windows time zone names through the system's ICU, opened with dlopen on first use.
         .target(name: "CWindowsZones", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "Interchange", dependencies: ["ChecklistsKit", "CWindowsZones", "PrivateFiles", "Localization"]),
+        .target(
+            name: "Interchange",
+            dependencies: ["ChecklistsKit", "CWindowsZones", "PrivateFiles", "Localization", "TerminalText"]),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -197,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "ChecklistsKitTests", dependencies: ["ChecklistsKit", "TestSupport", "PrivateFiles", "Reminders"]),
         .testTarget(
-            name: "InterchangeTests", dependencies: ["Interchange", "ChecklistsKit", "TestSupport", "PrivateFiles"]),
+            name: "InterchangeTests",
+            dependencies: ["Interchange", "ChecklistsKit", "TestSupport", "PrivateFiles", "TerminalText"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "ChecklistsKit", "Keychain", "Sodium", "Reminders", "PrivateFiles"]),

@@ -14,8 +14,8 @@ extension ChecklistStore {
     /// - Parameters:
     ///   - dryRun: Work everything out, then roll back: the summary says what would change.
     ///   - progress: Called now and then with (items done, items in the batch).
-    /// - Throws: `ChecklistsError.emptyListName` / `.emptyItemText` / `.emptyNoteTitle` before
-    ///   anything is written; `StoreError` when the store fails (nothing is kept).
+    /// - Throws: `ChecklistsError.emptyListName` / `.emptyItemText` / `.emptyNoteTitle` /
+    ///   `.settingOutOfRange` before anything is written; `StoreError` when the store fails (nothing is kept).
     @discardableResult
     public func importBatch(
         _ batch: ImportBatch, dryRun: Bool = false, now: Date = Date(), progress: ((Int, Int) -> Void)? = nil
@@ -25,6 +25,11 @@ extension ChecklistStore {
             for item in list.items { _ = try Self.validText(item.text) }
         }
         for note in batch.notes { _ = try Self.validTitle(note.title) }
+        for key in SettingKey.allCases {
+            if let value = batch.settings[key.rawValue], let allowed = key.allowedValues, !allowed.contains(value) {
+                throw ChecklistsError.settingOutOfRange(key, value)
+            }
+        }
         let journal = self.journal.withLock { $0 }
         var changes: [StoreChange] = []
         let summary: ImportSummary

@@ -16,6 +16,8 @@ public enum ChecklistsError: Error, Sendable, Equatable {
     case noteNotFound(Int64)
     /// More than one list has this name; the candidates are listed.
     case ambiguousList(String, candidates: [Checklist])
+    /// A setting given a value outside `SettingKey.allowedValues`: its name and the value.
+    case settingOutOfRange(SettingKey, Int64)
 }
 
 extension ChecklistsError: CustomStringConvertible {
@@ -40,6 +42,10 @@ extension ChecklistsError: CustomStringConvertible {
             tr(
                 "More than one list is named \"%@\"; use its ID: %@.", name,
                 candidates.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
+        case .settingOutOfRange(let key, let value):
+            tr(
+                "%@ must be from %@ to %@, not %@; nothing was changed.", key.rawValue,
+                String(key.allowedValues?.lowerBound ?? 0), String(key.allowedValues?.upperBound ?? 0), String(value))
         }
     }
 

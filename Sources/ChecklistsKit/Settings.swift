@@ -18,4 +18,13 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .tombstoneDays: 90
         }
     }
+
+    /// The values a restore may set, for the settings a backup carries that have limits:
+    /// "TombstoneDays" from 0 (keep none) to 36,500 (a hundred years); nil for no limit here.
+    public var allowedValues: ClosedRange<Int64>? {
+        switch self {
+        case .tombstoneDays: 0...36_500
+        default: nil
+        }
+    }
 }

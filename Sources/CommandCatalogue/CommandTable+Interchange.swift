@@ -36,7 +36,7 @@ extension CommandTable {
                         short: "-o"),
                     OptionHelp(flag: "--include-secret", help: tr("Put the secret message in the JSON backup too.")),
                     OptionHelp(flag: "--force", help: tr("Replace FILE if it exists (otherwise it is left as it is).")),
-                    quiet,
+                    quiet, stdin,
                 ],
                 rules: [
                     OptionRule(.required("--format"), message: tr("give --format json or --format ics")),

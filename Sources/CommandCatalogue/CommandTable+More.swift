@@ -3,7 +3,6 @@ import Localization
 
 extension CommandTable {
     static var authentication: [CommandHelp] {
-        let stdin = OptionHelp(flag: "--stdin", help: tr("Read passcodes from standard input, one per line."))
         let key = Operand("KEY")
         return [
             CommandHelp(
@@ -70,7 +69,10 @@ extension CommandTable {
                         message: tr("--method must be fingerprint, password or passcode"))
                 ],
                 summary: tr("Turn the app lock on (after you authenticate with the chosen method)."),
-                details: [tr("passcode asks you to choose one if none is set.")]),
+                details: [
+                    tr("passcode asks you to choose one if none is set."),
+                    tr("With --stdin no finger is asked for: the default is password, and fingerprint is refused."),
+                ]),
             CommandHelp(
                 ["lock", "disable"], options: [stdin], summary: tr("Turn the app lock off (after you authenticate).")),
             CommandHelp(["lock", "now"], summary: tr("Lock at once: the next command asks again.")),
@@ -79,6 +81,7 @@ extension CommandTable {
                 options: [
                     OptionHelp("--reuse", "SECONDS", help: tr("How long an unlock lasts, 0 to 300 seconds.")),
                     OptionHelp("--idle", "MINUTES", help: tr("The terminal UI's idle timeout, 1 to 1440 minutes.")),
+                    stdin,
                 ],
                 rules: [
                     OptionRule(

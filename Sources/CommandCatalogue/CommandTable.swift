@@ -43,6 +43,14 @@ public enum CommandTable {
         ]
     }
 
+    /// `--stdin` on every command that may ask for the app passcode or a password without its
+    /// standard input carrying data: scripts answer those prompts one line each.
+    static var stdin: OptionHelp {
+        OptionHelp(
+            flag: "--stdin",
+            help: tr("Read each passcode or password asked (the app lock's first) from standard input, one per line."))
+    }
+
     static var version: OptionHelp { OptionHelp(flag: "--version", help: tr("Show the version and the commit.")) }
 
     static var exitStatusLine: String {
@@ -126,11 +134,11 @@ public enum CommandTable {
             CommandHelp(["note", "show"], [id], summary: tr("Show a note.")),
             CommandHelp(["note", "edit"], [id], options: [title, body, edit], summary: tr("Change a note in place.")),
             CommandHelp(["note", "delete"], [id], summary: tr("Delete a note.")),
-            CommandHelp(["secret"], summary: tr("Show the secret message (after you authenticate).")),
+            CommandHelp(["secret"], options: [stdin], summary: tr("Show the secret message (after you authenticate).")),
             CommandHelp(
                 ["secret", "set"], options: [OptionHelp(flag: "--edit", help: tr("Edit the secret in your editor."))],
                 summary: tr("Replace the secret message with standard input, or edit it in your editor.")),
-            CommandHelp(["secret", "clear"], summary: tr("Remove the secret message.")),
+            CommandHelp(["secret", "clear"], options: [stdin], summary: tr("Remove the secret message.")),
         ]
     }
 

@@ -125,7 +125,13 @@ public enum Backup {
         }
         var settings: [String: Int64] = [:]
         for key in StoreSnapshot.settingKeys {
-            if let value = document.settings[key.rawValue] { settings[key.rawValue] = value }
+            guard let value = document.settings[key.rawValue] else { continue }
+            if let allowed = key.allowedValues, !allowed.contains(value) {
+                throw .badBackup(
+                    "settings.\(key.rawValue) \(value) is out of range (\(allowed.lowerBound) to \(allowed.upperBound))"
+                )
+            }
+            settings[key.rawValue] = value
         }
         let openID = settings[SettingKey.checklistIndex.rawValue]
         return ImportBatch(

@@ -1,8 +1,13 @@
-/// Writes a `BackupDocument` as JSON byte for byte as Foundation's `JSONEncoder` does with
+import TerminalText
+
+/// Writes a `BackupDocument` as JSON the way Foundation's `JSONEncoder` does with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (two-space indents, `"key" : value`,
-/// keys in UTF-8 order, an empty container as "[\n\n]", control characters as \b \f \n \r \t or
-/// \u00xx), so backups made before and after it are the same bytes. `JSONEncoder` built a tree
-/// of boxed values first: over half of a 100,000-item export.
+/// keys in UTF-8 order, an empty container as "[\n\n]", C0 controls as \b \f \n \r \t or
+/// \u00xx), except that DEL, the C1 controls and the bidi marks are written as `\uXXXX` too
+/// (`TerminalText.appendEscapingControls`, as `--json` does): `export -o -` on a terminal, or a
+/// backup shown with `cat`, cannot steer it. Backups of text without those are the bytes
+/// `JSONEncoder` wrote. `JSONEncoder` built a tree of boxed values first: over half of a
+/// 100,000-item export.
 struct BackupWriter {
     private var bytes: [UInt8] = []
     private var indent = 0
@@ -178,8 +183,9 @@ struct BackupWriter {
         bytes += String(value).utf8
     }
 
-    /// A JSON string: runs of bytes that need no escape are copied whole, found eight bytes at
-    /// a time (a 13 MB note took 7.5 s byte by byte in a debug build).
+    /// A JSON string: the runs between the bytes the encoder escapes are found eight bytes at a
+    /// time (a 13 MB note took 7.5 s byte by byte in a debug build) and appended with their
+    /// terminal controls escaped.
     private mutating func string(_ text: String) {
         bytes.append(34)
         var text = text
@@ -190,12 +196,12 @@ struct BackupWriter {
             while index < count {
                 index = Self.plainRun(utf8, from: index)
                 guard index < count else { break }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index]))
+                TerminalText.appendEscapingControls(UnsafeBufferPointer(rebasing: utf8[mark..<index]), to: &bytes)
                 escape(utf8[index])
                 index += 1
                 mark = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<count]))
+            TerminalText.appendEscapingControls(UnsafeBufferPointer(rebasing: utf8[mark..<count]), to: &bytes)
         }
         bytes.append(34)
     }

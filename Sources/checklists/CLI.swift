@@ -58,7 +58,7 @@ enum CLI {
                 context.session.close()
                 if changed { ReminderAgent.poke(home: context.home) }
             }
-            try command.run(&context)
+            do { try command.run(&context) } catch { throw context.reported(error) }
             return ExitCode.ok.rawValue
         } catch {
             let (code, message) = describe(error)

@@ -14,6 +14,8 @@ struct Context {
     let locale: UserLocale
     /// The app core: the store, the lock, the keychain, the reminders.
     let session: AppSession
+    /// With `--stdin`: where passwords and passcodes are read.
+    let standardInput: StandardInputPresenter?
 
     /// `--json` was given.
     var json: Bool { arguments.has("--json") }
@@ -26,12 +28,26 @@ struct Context {
         self.arguments = arguments
         self.environment = environment
         self.output = output
+        let fromStdin = arguments.has("--stdin")
         let terminal = TerminalPresenter()
-        let presenter: any AuthenticationPresenter = terminal.canPrompt ? terminal : NonInteractivePresenter()
+        let presenter: any AuthenticationPresenter
+        standardInput = fromStdin ? StandardInputPresenter() : nil
+        if let standardInput {
+            presenter = standardInput
+        } else if terminal.canPrompt {
+            presenter = terminal
+        } else {
+            presenter = NonInteractivePresenter()
+        }
         var configuration = Self.configuration(arguments, environment, presenter)
         locale = configuration.locale  // made once, from the same environment
-        configuration.passcodes = SecretReader(
-            fromStdin: arguments.has("--stdin"), presenter: presenter, output: output)
+        configuration.passcodes = SecretReader(fromStdin: fromStdin, presenter: presenter, output: output)
+        if fromStdin {
+            // One line per secret and no second try (the next line is the next secret's), and
+            // no finger waited for: the fingerprint method's password copy opens it instead.
+            configuration.authentication.passwordAttempts = 1
+            configuration.authentication.biometrics = nil
+        }
         configuration.questions = TerminalQuestions()
         configuration.notice = { Output.notice("checklists: \($0)") }
         configuration.remindersFailed = { error in
@@ -54,6 +70,12 @@ struct Context {
     func content(reason: String = tr("Unlock Checklists.")) throws -> AppSession {
         _ = try session.store(reason: reason)
         return session
+    }
+
+    /// What to report for `error`, a command's failure: with `--stdin`, a line that could not
+    /// be read rather than the cancel it became.
+    func reported(_ error: any Error) -> any Error {
+        standardInput?.failure ?? error
     }
 
     /// With `--json`, `value` as JSON; else the lines `text` makes, one each.

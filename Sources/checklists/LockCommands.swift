@@ -40,6 +40,10 @@ enum LockCommands {
 
     static func enable(_ context: inout Context) throws {
         let method = chosenMethod(context)
+        if method == .fingerprint && context.arguments.has("--stdin") {
+            // Proving the fingerprint method takes a finger; --stdin waits for none.
+            throw CLIError.usage(tr("--stdin cannot prove a fingerprint: run 'checklists lock enable' on a terminal"))
+        }
         switch try context.session.enableLock(method) {
         case .unchanged(let method):
             context.output.line(tr("The app lock is already on (%@).", method.rawValue))

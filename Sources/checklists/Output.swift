@@ -48,50 +48,14 @@ final class Output: @unchecked Sendable {
 
     /// Writes `value` as pretty, key-sorted JSON. The encoder escapes C0 controls only; DEL,
     /// C1 controls (U+009B is a CSI to xterm and VTE) and bidi marks are written as `\uXXXX`
-    /// too, so that `--json` on a terminal cannot be steered by stored text either, while the
-    /// decoded text stays exact.
+    /// too (`TerminalText.appendEscapingControls`, as the JSON backup), so that `--json` on a
+    /// terminal cannot be steered by stored text either, while the decoded text stays exact.
     func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        Self.appendEscapingControls([UInt8](data), to: &buffer)
+        TerminalText.appendEscapingControls([UInt8](data), to: &buffer)
         buffer.append(10)
-    }
-
-    /// Appends encoded JSON with every terminal control above ASCII's C0 as a `\u` escape. Such
-    /// scalars occur only inside strings (the structure is ASCII), so the JSON stays valid. Only
-    /// DEL and the lead bytes 0xC2, 0xD8 and 0xE2 can start one (continuation bytes never match);
-    /// the runs between are copied whole.
-    static func appendEscapingControls(_ json: [UInt8], to buffer: inout [UInt8]) {
-        json.withUnsafeBufferPointer { bytes in
-            var copied = 0
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                var length = 1
-                var value = UInt32(lead)
-                if (lead == 0xC2 || lead == 0xD8) && index + 1 < bytes.count {
-                    length = 2
-                    value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                } else if lead == 0xE2 && index + 2 < bytes.count {
-                    length = 3
-                    value =
-                        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                        | UInt32(bytes[index + 2] & 0x3F)
-                } else if lead != 0x7F {
-                    index += 1
-                    continue
-                }
-                if let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar) {
-                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                    let hex = String(value, radix: 16)
-                    buffer.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                    copied = index + length
-                }
-                index += length
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        }
     }
 
     /// Writes one line to standard error at once, control characters escaped (as `line`).

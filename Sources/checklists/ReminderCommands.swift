@@ -65,14 +65,22 @@ enum ReminderCommands {
                         notifications: summary.status.rawValue))
                 return
             }
+            // The commands name the data directory (absolute, quoted for the shell, as the
+            // reminder advice does): without it they would serve the default one.
+            let home = AgentService.shellQuoted(AgentService(home: context.home, environment: context.environment).home)
             context.output.line(
-                running ? tr("The agent is running.") : tr("The agent is not running ('checklists agent install')."))
+                running
+                    ? tr("The agent is running.")
+                    : tr("The agent is not running; start it with: checklists agent install --home %@", home))
             context.output.line(trn("%d reminder pending.", "%d reminders pending.", summary.pending))
             if let next = summary.next {
                 context.output.line(tr("Next: %@.", DueDate.Display(locale: context.locale.time).string(next)))
             }
             if summary.status != .authorized {
-                context.output.line(tr("Notifications are not allowed: 'checklists settings notifications on'."))
+                context.output.line(
+                    tr(
+                        "Notifications are not allowed; allow them with: checklists settings notifications on --home %@",
+                        home))
             }
         },
     ]

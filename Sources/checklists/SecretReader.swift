@@ -13,7 +13,7 @@ struct SecretReader: PasscodeEntry {
     var allowsRetry: Bool { !fromStdin }
 
     func currentPasscode(label: String, notice: String?) throws -> [UInt8] {
-        if fromStdin { return try LineReader.standardInput.next() }
+        if fromStdin { return try Self.standardInputLine() }
         return try PresenterPasscodeEntry(presenter: presenter).currentPasscode(label: label, notice: notice)
     }
 
@@ -25,4 +25,7 @@ struct SecretReader: PasscodeEntry {
         }
         return try enterNewPasscode(label: label, confirm: !fromStdin, weakness: weakness)
     }
+
+    /// One secret from standard input: its next line. Every `--stdin` secret comes through here.
+    static func standardInputLine() throws -> [UInt8] { try LineReader.standardInput.next() }
 }

@@ -102,6 +102,28 @@ import Testing
         #expect(try store.integer(.checklistItemID) == 0)
     }
 
+    /// A restore takes "TombstoneDays" over: a negative or absurd one (a hand-edited backup)
+    /// is refused before anything is written, and the store keeps its own.
+    @Test func aRestoreWithTombstoneDaysOutOfRangeImportsNothing() throws {
+        let store = try open()
+        for days: Int64 in [-1, -90, 36_501, .max, .min] {
+            var batch = Self.batch
+            batch.isRestore = true
+            batch.settings = [SettingKey.tombstoneDays.rawValue: days]
+            #expect(throws: ChecklistsError.settingOutOfRange(.tombstoneDays, days)) { try store.importBatch(batch) }
+            #expect(try store.checklists().map(\.name) == ["List"])
+            #expect(try store.integer(.tombstoneDays) == 90)
+        }
+        #expect(
+            "\(ChecklistsError.settingOutOfRange(.tombstoneDays, -1))"
+                == "TombstoneDays must be from 0 to 36500, not -1; nothing was changed.")
+        var batch = Self.batch
+        batch.isRestore = true
+        batch.settings = [SettingKey.tombstoneDays.rawValue: 36_500]
+        try store.importBatch(batch)
+        #expect(try store.integer(.tombstoneDays) == 36_500)
+    }
+
     @Test func aRestoreIntoAnUntouchedStoreKeepsEveryIdentity() throws {
         let source = try ChecklistStore(directory: dir.appending("source"), keyProvider: FixedKeyProvider())
         let list = try source.addChecklist(name: "Trips", icon: .trips)

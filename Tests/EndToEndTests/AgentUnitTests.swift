@@ -136,4 +136,24 @@ import Testing
             "/bin/sh", ["-c", "set -- \(start); printf '%s\\n' \"$@\""], environment: [:])
         #expect(words.stdout == "checklists\nagent\n--home\n\(home)\n", "\(line)")
     }
+
+    @Test func agentStatusHintsServeTheSameDataDirectory() throws {
+        // `agent status` said 'checklists agent install' (and 'checklists settings
+        // notifications on'), which serve the default data directory, not this one.
+        let home = dir.appending("it's $HOME")
+        let cli = CLIRunner(
+            home: dir.appending("default"),
+            environment: ["XDG_RUNTIME_DIR": dir.appending("run"), "XDG_CONFIG_HOME": dir.appending("config")])
+        let status = try cli.run("agent", "status", "--home", home)
+        #expect(status.status == 0)
+        let quoted = "'" + home.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        #expect(status.stdout.contains(": checklists agent install --home \(quoted)\n"), "\(status.stdout)")
+        #expect(status.stdout.contains(": checklists settings notifications on --home \(quoted)\n"), "\(status.stdout)")
+        // The shell reads the hint as the same data directory.
+        let line = try #require(status.stdout.split(separator: "\n").first { $0.contains("agent install") })
+        let command = try #require(line.components(separatedBy: "with: ").last)
+        let words = try CLIRunner.execute(
+            "/bin/sh", ["-c", "set -- \(command); printf '%s\\n' \"$@\""], environment: [:])
+        #expect(words.stdout == "checklists\nagent\ninstall\n--home\n\(home)\n", "\(line)")
+    }
 }

@@ -155,6 +155,62 @@ import Testing
                 "Imported 0 lists, 0 items and 0 notes."))
     }
 
+    /// `export --format json` wrote DEL, C1 controls and bidi overrides raw (`--json` escaped
+    /// them): `export -o -` on a terminal could be steered by an item's text. Now the file and
+    /// standard output carry `\uXXXX` escapes, the text reads back exactly, and the round trip
+    /// still gives the same bytes.
+    @Test func jsonBackupCarriesNoRawTerminalControls() throws {
+        let cli = runner()
+        let hostile = "Rent \u{9B}31m\u{1B}[2J \u{7F}\u{85} \u{202E}evil\u{202C} \u{2066}x\u{2069}"
+        try cli.run("item", "add", "List", hostile)
+        try cli.run("note", "add", "--title", "Note \u{202D}", "--body", hostile)
+        let stdout = try cli.run("export", "--format", "json", "-o", "-")
+        #expect(stdout.status == 0, "\(stdout.stderr)")
+        #expect(try cli.run("export", "--format", "json", "-o", dir.appending("a.json")).status == 0)
+        let file = try #require(FileManager.default.contents(atPath: dir.appending("a.json")))
+        #expect(Data(stdout.stdout.utf8) == file)
+        let text = String(decoding: file, as: UTF8.self)
+        let raw = text.unicodeScalars.filter {
+            $0.value == 0x7F || (0x80...0x9F).contains($0.value)
+                || [0x202C, 0x202D, 0x202E, 0x2066, 0x2069].contains($0.value)
+        }
+        #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
+        #expect(text.contains("Rent \\u009b31m\\u001b[2J \\u007f\\u0085 \\u202eevil\\u202c \\u2066x\\u2069"))
+
+        let restored = runner("restored")
+        #expect(try restored.run("import", dir.appending("a.json")).status == 0)
+        let items = try json(restored.run("items", "List", "--json").stdout)
+        #expect(items.compactMap { $0["text"] as? String } == [hostile])
+        #expect(try restored.run("export", "--format", "json", "-o", dir.appending("b.json")).status == 0)
+        #expect(FileManager.default.contents(atPath: dir.appending("b.json")) == file)
+    }
+
+    /// "TombstoneDays" from a backup was taken over as it was: a negative one (a hand-edited or
+    /// damaged backup) is refused in one line, and nothing is imported.
+    @Test func aBackupWithTombstoneDaysOutOfRangeImportsNothing() throws {
+        let source = runner("source")
+        try source.run("item", "add", "List", "Milk")
+        let exported = try source.run("export", "--format", "json").stdout
+        #expect(exported.contains("\"TombstoneDays\" : 90"))
+        for days in ["-5", "100000"] {
+            let path = try write(
+                Data(
+                    exported.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : \(days)")
+                        .utf8),
+                "bad\(days).json")
+            let cli = runner("fresh")
+            let result = try cli.run("import", path)
+            #expect(result.status == 2)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "checklists: \(path): not a valid Checklists backup: settings.TombstoneDays \(days) is out of range"
+                        + " (0 to 36500); nothing was imported."),
+                "\(result.stderr)")
+            #expect(try cli.run("items", "List").stdout.contains("Milk") == false)
+        }
+    }
+
     /// A backup from another data directory, imported where "List" is in use: the backup's
     /// "List" (another uid) is this "List", not a second one, and a second import adds nothing.
     @Test func aBackupIntoAStoreInUseAddsNoSecondList() throws {

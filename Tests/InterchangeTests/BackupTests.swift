@@ -1,5 +1,6 @@
 import ChecklistsKit
 import Foundation
+import TerminalText
 import Testing
 
 @testable import Interchange
@@ -40,9 +41,11 @@ import Testing
     }
 
     /// The backup is written by hand, byte for byte as JSONEncoder wrote it before (so old and
-    /// new backups of the same store are the same file): escapes of every control character,
-    /// quotes, backslashes, slashes, non-ASCII text, empty containers and the optional fields.
-    @Test func encodesTheSameBytesAsJSONEncoder() throws {
+    /// new backups of the same store are the same file) but for DEL, C1 controls and bidi marks,
+    /// which JSONEncoder wrote raw and the backup writes as `\uXXXX` (as `--json` does): escapes
+    /// of every control character, quotes, backslashes, slashes, non-ASCII text, empty
+    /// containers and the optional fields.
+    @Test func encodesTheSameBytesAsJSONEncoderWithTerminalControlsEscaped() throws {
         var tricky = Self.snapshot
         let controls = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) })
         tricky.items[1].text = "\"quoted\" back\\slash a/b \u{7F} \(controls) 中文 🛒 \u{202E}"
@@ -58,13 +61,16 @@ import Testing
             let written = try Backup.encode(snapshot, secret: secret)
             // The document JSONEncoder was given, read back from what was written.
             let document = try BackupReader(Array(written)).document()
-            #expect(written == (try encoder.encode(document)) + Data([10]))
+            var expected: [UInt8] = []
+            TerminalText.appendEscapingControls(Array(try encoder.encode(document)), to: &expected)
+            #expect(written == Data(expected + [10]))
             #expect(String(decoding: written, as: UTF8.self).contains(secret == nil ? "version" : "secret"))
         }
     }
 
     /// A very large text is written in runs between the bytes that need an escape, with the
-    /// same bytes as JSONEncoder: a note of several megabytes of mixed text and escapes.
+    /// same bytes as JSONEncoder (terminal controls escaped): a note of several megabytes of
+    /// mixed text and escapes.
     @Test func aHugeNoteIsWrittenLikeJSONEncoderWritesIt() throws {
         var huge = Self.snapshot
         let piece = "plain ASCII text of some length, \"quoted\", back\\slash\ttab 中文 🛒\n\u{1}"
@@ -73,7 +79,10 @@ import Testing
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let written = try Backup.encode(huge)
         #expect(written.count > 3_000_000)
-        #expect(written == (try encoder.encode(try BackupReader(Array(written)).document())) + Data([10]))
+        var expected: [UInt8] = []  // the snapshot's item has a U+202E
+        TerminalText.appendEscapingControls(
+            Array(try encoder.encode(try BackupReader(Array(written)).document())), to: &expected)
+        #expect(written == Data(expected + [10]))
         #expect(try Backup.decode(written).batch.notes.first?.body == huge.notes[0].body)
     }
 
@@ -94,6 +103,28 @@ import Testing
         }
         let plain = (0x20...0xFF).map(UInt8.init).filter { $0 != 0x22 && $0 != 0x5C }
         #expect(plain.withUnsafeBufferPointer { BackupWriter.plainRun($0, from: 3) } == plain.count)
+    }
+
+    /// `export --format json` wrote DEL, the C1 controls (U+009B is a CSI to xterm and VTE) and
+    /// the bidi overrides and isolates raw, so `export -o -` or `cat` of a backup on a terminal
+    /// could be steered by stored text; they are `\uXXXX` escapes now, and read back exactly.
+    @Test func writesNoRawTerminalControlsAndReadsTheTextBackExactly() throws {
+        var hostile = Self.snapshot
+        let controls = String(String.UnicodeScalarView((UInt8(0x7F)...0x9F).map(Unicode.Scalar.init)))
+        let text = "Rent \u{9B}31m \u{1B}[2J \(controls) \u{202E}evil\u{202C} \u{2066}x\u{2069} \u{200F} \u{2028} 中文"
+        hostile.items[1].text = text
+        hostile.lists[0].name = "List \u{202D}\u{85}"
+        hostile.notes[0].body = text
+        let written = try Backup.encode(hostile, secret: text)
+        let scalars = String(decoding: written, as: UTF8.self).unicodeScalars
+        #expect(!scalars.contains { $0 != "\n" && TerminalText.isControl($0) })
+        #expect(String(decoding: written, as: UTF8.self).contains("Rent \\u009b31m \\u001b[2J \\u007f\\u0080"))
+        let (batch, secret) = try Backup.decode(written)
+        #expect(batch.lists[0].items[1].text == text)
+        #expect(batch.lists[0].name == "List \u{202D}\u{85}")
+        #expect(batch.notes[0].body == text)
+        #expect(secret == text)
+        #expect(try Backup.encode(hostile, secret: text) == written)
     }
 
     @Test func decodingGivesBackEverythingAndEncodingIsStable() throws {
@@ -126,6 +157,15 @@ import Testing
             (good.replacingOccurrences(of: "\"id\" : 7", with: "\"id\" : -7"), "lists[0].items[0].id"),
             (good.replacingOccurrences(of: "\"uid\" : \"gone\"", with: "\"uid\" : \"\""), "tombstones[0].uid"),
             (good.replacingOccurrences(of: "\"kind\" : \"item\"", with: "\"kind\" : \"x\""), "kind"),
+            // A restore takes "TombstoneDays" over: a negative or absurd one is refused.
+            (
+                good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : -1"),
+                "settings.TombstoneDays -1 is out of range (0 to 36500)"
+            ),
+            (
+                good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : 36501"),
+                "settings.TombstoneDays 36501 is out of range"
+            ),
         ]
         for (text, message) in cases {
             let error = #expect(throws: InterchangeError.self) { try Backup.decode(Data(text.utf8)) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalText
@@ -66,5 +67,39 @@ import Testing
             }
         }
         return result
+    }
+
+    /// JSON escaping for `--json` and the backup: every control above C0 becomes `\uXXXX`
+    /// wherever it lies (the ASCII skip goes eight bytes at a time), nothing else changes, and a
+    /// JSON reader gives back the same text.
+    @Test func jsonEscapingReachesEveryControlAboveC0AndNothingElse() throws {
+        let controls: [Unicode.Scalar] =
+            (UInt8(0x7F)...0x9F).map(Unicode.Scalar.init) + [
+                "\u{061C}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{2066}",
+                "\u{2069}",
+            ]
+        let kept = "é 中文 🛒 \u{2030} \u{A0} \u{0600} – …"
+        for control in controls {
+            for position in 0..<20 {
+                var text = String(repeating: "a", count: position)
+                text.unicodeScalars.append(control)
+                text += "b" + kept
+                let json = Array("[\"\(text)\"]".utf8)
+                var escaped: [UInt8] = []
+                TerminalText.appendEscapingControls(json, to: &escaped)
+                let written = String(decoding: escaped, as: UTF8.self)
+                let hex = String(control.value, radix: 16)
+                let expected =
+                    String(repeating: "a", count: position) + "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                #expect(written == "[\"" + expected + "b" + kept + "\"]", "U+\(hex) at \(position)")
+                #expect(!written.unicodeScalars.contains { $0.value >= 0x7F && TerminalText.isControl($0) })
+                let decoded = try JSONSerialization.jsonObject(with: Data(escaped)) as? [String]
+                #expect(decoded == [text], "U+\(hex) at \(position)")
+            }
+        }
+        let plain = Array("[\"plain text, long enough for several words \\n \(kept)\"]".utf8)
+        var copy: [UInt8] = []
+        TerminalText.appendEscapingControls(plain, to: &copy)
+        #expect(copy == plain)
     }
 }
