@@ -10,10 +10,10 @@ public enum ReminderAdvice: Sendable, Equatable {
     case dueDatePassed
     /// The item has no due date: no reminder will fire.
     case noDueDate
-    /// Notifications are off; the reminder is kept.
-    case notificationsOff
-    /// Notifications were never allowed (no one could be asked).
-    case notificationsNotAllowed
+    /// Notifications are off; the reminder is kept (for data directory `home`).
+    case notificationsOff(home: String)
+    /// Notifications were never allowed (no one could be asked; for data directory `home`).
+    case notificationsNotAllowed(home: String)
     /// Notifications are allowed, but no reminder agent runs to show them (for data directory `home`).
     case noAgent(home: String)
 }
@@ -24,14 +24,16 @@ extension ReminderAdvice {
         switch self {
         case .dueDatePassed: tr("Note: the due date is in the past, so no reminder will fire.")
         case .noDueDate: tr("Note: the item has no due date, so no reminder will fire.")
-        case .notificationsOff:
+        // The commands name the data directory: without it they would serve the default one.
+        case .notificationsOff(let home):
             tr(
-                "Notifications are off: this reminder is kept but will not show ('checklists settings notifications on')."
-            )
-        case .notificationsNotAllowed:
-            tr("Notifications are not allowed yet: 'checklists settings notifications on' lets reminders show.")
+                "Notifications are off: this reminder is kept but will not show (turn them on with: checklists settings notifications on --home %@).",
+                AgentService.shellQuoted(home))
+        case .notificationsNotAllowed(let home):
+            tr(
+                "Notifications are not allowed yet; reminders show once they are: checklists settings notifications on --home %@",
+                AgentService.shellQuoted(home))
         case .noAgent(let home):
-            // The commands name the data directory: without it they would serve the default one.
             tr(
                 "Note: no reminder agent runs; start it with: checklists agent install --home %@ (or: checklists agent --home %@ &)",
                 AgentService.shellQuoted(home), AgentService.shellQuoted(home))
@@ -47,11 +49,11 @@ extension AppSession {
     public func reminderAdvice(for item: ChecklistItem, now: Date = Date()) throws -> ReminderAdvice? {
         guard let due = item.dueDate else { return .noDueDate }
         guard due > now else { return .dueDatePassed }
+        let absoluteHome = home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home
         switch try askNotificationPermissionOnce() {
-        case .denied?: return .notificationsOff
-        case .notDetermined?: return .notificationsNotAllowed
-        case .authorized? where !ReminderAgent.isRunning(home: home):
-            return .noAgent(home: home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home)
+        case .denied?: return .notificationsOff(home: absoluteHome)
+        case .notDetermined?: return .notificationsNotAllowed(home: absoluteHome)
+        case .authorized? where !ReminderAgent.isRunning(home: home): return .noAgent(home: absoluteHome)
         default: return nil
         }
     }

@@ -30,7 +30,7 @@ extension MainWindow {
                 if !allowed {
                     self.toast(
                         tr(
-                            "Notifications are off: reminders are kept but will not show ('checklists settings notifications on')."
+                            "Notifications are off: reminders are kept but will not show (Preferences → Notifications turns them on)."
                         ))
                 }
             })

@@ -84,7 +84,7 @@ import Testing
         #expect(try session.reminderAdvice(for: items[0], now: now) == .dueDatePassed)
         #expect(try session.reminderAdvice(for: items[1], now: now) == .noDueDate)
         // The question is answered no: the reminder is kept, notifications are off.
-        #expect(try session.reminderAdvice(for: items[2], now: now) == .notificationsOff)
+        #expect(try session.reminderAdvice(for: items[2], now: now) == .notificationsOff(home: session.home))
     }
 
     @Test func aQuietSessionOpensOnlyAnExistingUnlockedStore() throws {
