@@ -185,6 +185,27 @@ import Testing
         #expect(ids == [9_007_199_254_740_992])
     }
 
+    /// `import -` reads standard input, so a backup kept encrypted (`export -o >(gpg -c > F)`)
+    /// comes back through a pipe (`gpg -d F | checklists import -`) without its text on disk;
+    /// it said "-: no such file", and a pipe's /dev/fd path is refused as a link.
+    @Test func aBackupComesBackFromStandardInput() throws {
+        let cli = runner()
+        try cli.run("item", "add", "List", "Passport")
+        try cli.run("note", "add", "--title", "Ideas", "--body", "two\nlines")
+        let backup = try cli.run("export", "--format", "json")
+        #expect(backup.status == 0, "\(backup.stderr)")
+
+        let restored = runner("restored")
+        let imported = try restored.run("import", "-", stdin: backup.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 1 list, 1 item and 1 note."), "\(imported.stdout)")
+        #expect(try restored.run("export", "--format", "json").stdout == backup.stdout)
+
+        let bad = try restored.run("import", "-", stdin: "{\"format\":\"other\",\"version\":1}")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("checklists: standard input: not a valid Checklists backup"), "\(bad.stderr)")
+    }
+
     /// A backup from another data directory, imported where "List" is in use: the backup's
     /// "List" (another uid) is this "List", not a second one, and a second import adds nothing.
     @Test func aBackupIntoAStoreInUseAddsNoSecondList() throws {
