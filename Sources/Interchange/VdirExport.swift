@@ -28,10 +28,13 @@ public enum VdirExport {
             // vdirsyncer-like tools do: flushing 100,000 files (400 MB of blocks) took over ten
             // seconds, and the export is a copy of what the store keeps.
             var target = trimmedFolder(folder)
-            // A link to an empty folder: the export becomes that folder (renamed onto the link
-            // itself, it failed with "Not a directory" after every file was written).
+            // A link of the user's to an empty folder: the export becomes that folder (renamed
+            // onto the link itself, it failed with "Not a directory" after every file was written).
+            // One planted by another user (in /tmp) is refused by the caller.
             var info = stat()
-            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(target, nil) {
+            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, info.st_uid == geteuid(),
+                let resolved = realpath(target, nil)
+            {
                 target = String(cString: resolved)
                 free(resolved)
             }

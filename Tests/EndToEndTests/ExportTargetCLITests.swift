@@ -117,7 +117,8 @@ import Testing
 
     /// A link to an empty folder is a folder to export into: the export fills the folder it
     /// names and the link stays (it wrote every file, then failed with "Not a directory", exit
-    /// 3); a link to nothing is not a new folder (a usage error before anything is written).
+    /// 3); a link to nothing, or one another user made, is not a new folder (a usage error
+    /// before anything is written).
     @Test func aCalendarExportThroughALinkFillsTheFolderItNames() throws {
         #expect(try cli.run("item", "add", "List", "Milk").status == 0)
         let folder = dir.appending("empty")
@@ -139,5 +140,16 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("exists and is not a folder"), "\(refused.stderr)")
         #expect(!SecureFile.exists(dir.appending("nowhere")))
+
+        // A link another user made (as one planted in /tmp) is not followed.
+        guard getuid() == 0 else { return }
+        let other = dir.appending("other-empty")
+        try SecureFile.makeDirectory(other)
+        let planted = dir.appending("planted")
+        #expect(symlink(other, planted) == 0 && lchown(planted, 65534, 65534) == 0)
+        let foreign = try cli.run("export", "--format", "ics", planted)
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("exists and is not a folder"), "\(foreign.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other).isEmpty)
     }
 }
