@@ -88,7 +88,7 @@ let package = Package(
         // The user's external editor on a private, shredded temp file (notes, the secret).
         .target(name: "TextEditing", dependencies: ["PrivateFiles", "Localization"]),
         .target(name: "Localization", dependencies: ["CIntl"]),
-        .target(name: "SQLiteKit", dependencies: ["CSQLite"], linkerSettings: cLibrary("sqlite3")),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite", "Localization"], linkerSettings: cLibrary("sqlite3")),
         .target(name: "Reminders", dependencies: ["SQLiteKit", "PrivateFiles", "Localization"]),
         .target(
             name: "ReminderAgent",

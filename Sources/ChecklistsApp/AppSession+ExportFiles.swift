@@ -54,6 +54,14 @@ extension AppSession {
         var info = stat()
         // stat, not lstat: a link to an empty folder is a folder to export into.
         if stat(folder, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR { throw ExportFileError.notAFolder(folder) }
+        // A link to nothing is not a new folder either (the export ended on "Not a directory"),
+        // nor is a link another user made (one planted in /tmp would choose where it goes).
+        var link = stat()
+        if lstat(folder, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+            stat(folder, &info) != 0 || link.st_uid != geteuid()
+        {
+            throw ExportFileError.notAFolder(folder)
+        }
         try VdirExport.checkTarget(folder)
         _ = try store()
         let snapshot = try snapshot()

@@ -11,32 +11,36 @@ extension AppSession {
     ///   a value (the pairs before it are applied).
     public func changeSettings(_ words: [String]) throws {
         var words = words[...]
-        while words.count >= 2 {
-            let (name, value) = (words.removeFirst(), words.removeFirst())
+        while let name = words.first {
+            // The name first: `settings foo bar` said "foo takes on or off", and a name without a
+            // value "needs on or off", all-day-hour too.
+            guard ["notifications", "item-text", "all-day-hour"].contains(name) else {
+                throw AppSessionError.rejected(
+                    tr("unknown setting \"%@\"; use notifications, item-text or all-day-hour", name))
+            }
+            words.removeFirst()
+            let value = words.popFirst()
             if name == "all-day-hour" {
-                guard let hour = Int(value), (0...23).contains(hour) else {
+                guard let value, let hour = Int(value), (0...23).contains(hour) else {
                     throw AppSessionError.rejected(tr("all-day-hour takes an hour from 0 to 23"))
                 }
                 try setAllDayHour(hour)
                 continue
             }
+            guard let value else { throw AppSessionError.rejected(tr("%@ needs on or off", name)) }
             guard value == "on" || value == "off" else {
                 throw AppSessionError.rejected(tr("%@ takes on or off", name))
             }
-            switch name {
-            case "notifications": try setNotificationsAllowed(value == "on")
-            case "item-text":
+            if name == "notifications" {
+                try setNotificationsAllowed(value == "on")
+            } else {
                 // The key first: the pending reminders are rendered again from the items, and a
                 // refused unlock must leave the setting as it was (it was flipped before the
                 // unlock, so `off` kept the texts in reminders.sqlite while it said off).
                 _ = try store()
                 try setShowsItemTextInNotifications(value == "on")
-            default:
-                throw AppSessionError.rejected(
-                    tr("unknown setting \"%@\"; use notifications, item-text or all-day-hour", name))
             }
             pokeReminderAgent()
         }
-        if let name = words.first { throw AppSessionError.rejected(tr("%@ needs on or off", name)) }
     }
 }

@@ -39,10 +39,8 @@ public enum StoreError: Error, Sendable, Equatable {
 extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .sqlite(let code, _) where code & 0xFF == 8:  // SQLITE_READONLY and its extended codes
-            tr("the store cannot be changed: its folder or files are read-only; nothing was changed")
-        case .sqlite(let code, let message): tr("database error %d: %@", code, message)
-        case .corrupt(let path): tr("%@ is not a Checklists database or is damaged; it was left untouched", path)
+        case .sqlite(let code, let message): SQLiteError.sqlite(code: code, message: message).description
+        case .corrupt(let path): SQLiteError.corrupt(path: path).description
         case .newerSchema(let found, let supported):
             tr(
                 "the database has schema version %d, newer than this version of Checklists understands (%d); it was left untouched",

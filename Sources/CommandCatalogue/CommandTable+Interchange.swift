@@ -25,6 +25,7 @@ extension CommandTable {
                     tr(
                         "VTODOs become items; each folder (or .ics file) becomes a list. Items already here (same uid) are skipped."
                     ),
+                    tr("A FILE of - is standard input: gpg -d backup.json.gpg | checklists import -"),
                 ]),
             CommandHelp(
                 ["export"], [Operand("DIR", .directory, optional: true)],

@@ -19,7 +19,7 @@ public enum StandardInput {
     /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes.
     public static func resolve(_ value: String, from fd: Int32) throws -> String {
         guard value == "-" else { return value }
-        let bytes = try readAll(fd)
+        let bytes = withoutByteOrderMark(try readAll(fd))
         guard var text = String(validating: bytes, as: UTF8.self) else {
             throw InputReadingError.notUTF8(line: lineNumber(ofFirstInvalidByteIn: bytes))
         }
@@ -32,12 +32,19 @@ public enum StandardInput {
     /// - Throws: `InputReadingError.tooLarge` beyond `limit` bytes, `.notUTF8` for a line
     ///   that is not UTF-8 (a Latin-1 file's "Café" was stored as "Caf\u{FFFD}").
     public static func lines(from fd: Int32 = 0) throws -> [String] {
-        try lines(of: try readAll(fd))
+        try lines(of: withoutByteOrderMark(try readAll(fd)))
+    }
+
+    /// `bytes` without the UTF-8 byte order mark a file saved by Windows Notepad starts with:
+    /// it was kept as an invisible U+FEFF at the start of the first item, name or note, so
+    /// that item differed from the same text typed.
+    static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     }
 
     /// The lines of `bytes` that are not blank, as `lines(from:)` reads them. Split at the newline
     /// byte, not by Character: a 13 MB line took seconds to split into graphemes and trim.
-    static func lines(of bytes: [UInt8]) throws -> [String] {
+    static func lines(of bytes: ArraySlice<UInt8>) throws -> [String] {
         let whitespace = CharacterSet.whitespaces
         var number = 0
         return try bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap { line in
@@ -49,7 +56,7 @@ public enum StandardInput {
     }
 
     /// The 1-based line of the first byte that is not UTF-8 in `bytes`.
-    static func lineNumber(ofFirstInvalidByteIn bytes: [UInt8]) -> Int {
+    static func lineNumber(ofFirstInvalidByteIn bytes: ArraySlice<UInt8>) -> Int {
         var number = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1

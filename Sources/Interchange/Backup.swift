@@ -139,9 +139,11 @@ public enum Backup {
             openList: lists.firstIndex { $0.id != nil && $0.id == openID }, isRestore: true)
     }
 
-    private static func identifier(_ id: Int64, _ what: @autoclosure () -> String) throws(InterchangeError) -> Int64 {
-        guard (0...(Int64(1) << 53)).contains(id) else { throw .badBackup("\(what()) \(id) is out of range") }
-        return id
+    /// An ID as the batch keeps it: nil (a fresh one on import) past 2^53, which a store reaches
+    /// by adding to items and lists restored at 2^53 and then writes into its own backups.
+    private static func identifier(_ id: Int64, _ what: @autoclosure () -> String) throws(InterchangeError) -> Int64? {
+        guard id >= 0 else { throw .badBackup("\(what()) \(id) is out of range") }
+        return id <= Int64(1) << 53 ? id : nil
     }
 
     private static func uid(_ uid: String, _ what: @autoclosure () -> String) throws(InterchangeError) -> String {

@@ -1,5 +1,6 @@
 import ChecklistsKit
 import Foundation
+import Localization
 import PrivateFiles
 
 #if canImport(Glibc)
@@ -44,9 +45,17 @@ public enum ImportFiles {
     /// a vdir).
     /// - Throws: `ImportFileError` for a missing, unreadable, invalid or unrecognised file.
     public static func content(at path: String) throws -> Content {
+        // `-` is standard input, so that a backup written with `-o >(gpg -c > FILE)` comes back
+        // with `gpg -d FILE | checklists import -` without its text on disk (a pipe's /dev/fd
+        // path is a link, refused like any link).
+        if path == "-" { return try content(of: try readStandardInput(), named: tr("standard input")) }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return .calendar(try calendarFolder(path)) }
-        let data = try read(path)
+        return try content(of: try read(path), named: path)
+    }
+
+    /// What the bytes of the file named `path` (in messages) hold.
+    private static func content(of data: [UInt8], named path: String) throws -> Content {
         let head = data.prefix(64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 32 || $0 == 10 || $0 == 13 }
         if head.first == UInt8(ascii: "{") {
             do {
@@ -63,6 +72,26 @@ public enum ImportFiles {
             throw ImportFileError.propertyList(path)
         }
         throw failure(path, InterchangeError.unrecognized("neither a JSON backup nor an iCalendar file"))
+    }
+
+    /// All of standard input, up to `fileLimit` bytes.
+    /// - Throws: `ImportFileError.unreadable` when it cannot be read or is larger.
+    static func readStandardInput() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                throw ImportFileError.unreadable(tr("standard input: %@", String(cString: strerror(errno))))
+            }
+            guard n > 0 else { return bytes }
+            guard bytes.count + n <= fileLimit else {
+                throw ImportFileError.unreadable(
+                    tr("standard input: %@", tr("larger than the limit of %d bytes", fileLimit)))
+            }
+            bytes += chunk[0..<n]
+        }
     }
 
     /// A file's bytes (read once: a 100,000-item backup is 31 MB, and each copy costs).

@@ -163,6 +163,20 @@ final class JSONScanner {
             for byte in bytes[(negative ? start + 1 : start)..<at] { value = value * 10 + Int64(byte - 48) }
             return negative ? -value : value
         }
+        if plain {
+            // 19 digits are read exactly too (through Double, 1000000000000000001 was 10^18, and
+            // 9223372036854775807 had "the wrong type"); more than Int64 holds has the wrong type.
+            var value: Int64 = 0
+            for byte in bytes[(negative ? start + 1 : start)..<at] {
+                let (tens, over) = value.multipliedReportingOverflow(by: 10)
+                let (next, past) = tens.subtractingReportingOverflow(Int64(byte - 48))
+                guard !over, !past else { throw .wrongType }
+                value = next
+            }
+            if negative { return value }
+            guard value != .min else { throw .wrongType }
+            return -value
+        }
         guard let value = Double(String(decoding: bytes[start..<at], as: UTF8.self)), value.isFinite,
             value == value.rounded(), abs(value) < 9.2e18
         else { throw .wrongType }

@@ -27,7 +27,17 @@ public enum VdirExport {
             // The folder's entry is synced; the files' data is left to the kernel's writeback, as
             // vdirsyncer-like tools do: flushing 100,000 files (400 MB of blocks) took over ten
             // seconds, and the export is a copy of what the store keeps.
-            let target = trimmedFolder(folder)
+            var target = trimmedFolder(folder)
+            // A link of the user's to an empty folder: the export becomes that folder (renamed
+            // onto the link itself, it failed with "Not a directory" after every file was written).
+            // One planted by another user (in /tmp) is refused by the caller.
+            var info = stat()
+            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, info.st_uid == geteuid(),
+                let resolved = realpath(target, nil)
+            {
+                target = String(cString: resolved)
+                free(resolved)
+            }
             let parent = SecureFile.directory(of: target.hasPrefix("/") ? target : "./" + target)
             try SecureFile.makeDirectory(parent)
             let temporary = try makeStaging(in: parent, for: target)

@@ -177,6 +177,12 @@ public final class Database {
     public func error(_ rc: Int32, _ message: String? = nil) -> SQLiteError {
         let primary = rc & 0xff
         if primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT { return .corrupt(path: path) }
+        // A full disk often shows as an I/O error (the WAL index cannot grow: SQLITE_IOERR_SHMSIZE,
+        // "disk I/O error"): the system's errno tells.
+        let errno = sqlite3_system_errno(handle)
+        if primary == SQLITE_IOERR, errno == ENOSPC || errno == EDQUOT {
+            return .sqlite(code: SQLITE_FULL, message: String(cString: strerror(errno)))
+        }
         return .sqlite(code: rc, message: message ?? String(cString: sqlite3_errmsg(handle)))
     }
 

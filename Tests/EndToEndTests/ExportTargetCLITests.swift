@@ -114,4 +114,42 @@ import Testing
         #expect(forced.status == 2)
         #expect(!SecureFile.exists(dir.appending("new")))
     }
+
+    /// A link to an empty folder is a folder to export into: the export fills the folder it
+    /// names and the link stays (it wrote every file, then failed with "Not a directory", exit
+    /// 3); a link to nothing, or one another user made, is not a new folder (a usage error
+    /// before anything is written).
+    @Test func aCalendarExportThroughALinkFillsTheFolderItNames() throws {
+        #expect(try cli.run("item", "add", "List", "Milk").status == 0)
+        let folder = dir.appending("empty")
+        try SecureFile.makeDirectory(folder)
+        let link = dir.appending("link")
+        #expect(symlink(folder, link) == 0)
+        let result = try cli.run("export", "--format", "ics", link)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lists = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(lists.count == 1)
+        let todos = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + (lists.first ?? ""))
+        #expect(todos.filter { $0.hasSuffix(".ics") }.count == 1)
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+
+        let dangling = dir.appending("dangling")
+        #expect(symlink(dir.appending("nowhere"), dangling) == 0)
+        let refused = try cli.run("export", "--format", "ics", dangling)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("exists and is not a folder"), "\(refused.stderr)")
+        #expect(!SecureFile.exists(dir.appending("nowhere")))
+
+        // A link another user made (as one planted in /tmp) is not followed.
+        guard getuid() == 0 else { return }
+        let other = dir.appending("other-empty")
+        try SecureFile.makeDirectory(other)
+        let planted = dir.appending("planted")
+        #expect(symlink(other, planted) == 0 && lchown(planted, 65534, 65534) == 0)
+        let foreign = try cli.run("export", "--format", "ics", planted)
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("exists and is not a folder"), "\(foreign.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other).isEmpty)
+    }
 }

@@ -211,6 +211,57 @@ import Testing
         }
     }
 
+    /// A store restored with a list and an item at ID 2^53 (the top of the backup's range) gives
+    /// the next ones 2^53 + 1 and writes them into its backups: such a backup restores, those
+    /// get fresh IDs (it was refused: "lists[1].id 9007199254740993 is out of range").
+    @Test func aBackupWithIDsPastTwoToThe53Restores() throws {
+        let time = "\"created\":\"2026-01-01T00:00:00Z\",\"modified\":\"2026-01-01T00:00:00Z\""
+        let edge = try write(
+            Data(
+                """
+                {"format":"checklists-backup","version":1,"notes":[],"tombstones":[],
+                "settings":{"ChecklistItemID":9007199254740993},"lists":[{"id":9007199254740992,"uid":"l-edge",
+                "name":"Edge","icon":"No Icon",\(time),"items":[{"id":9007199254740992,"uid":"i-edge",
+                "text":"At the edge","checked":false,"remind":false,\(time)}]}]}
+                """.utf8), "edge.json")
+        let cli = runner()
+        let restored = try cli.run("import", edge)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        try cli.run("list", "add", "Later")
+        #expect(try cli.run("item", "add", "Later", "Past the edge").stdout.contains("9007199254740993"))
+        #expect(try cli.run("export", "--format", "json", "-o", dir.appending("past.json")).status == 0)
+
+        let fresh = runner("fresh")
+        let imported = try fresh.run("import", dir.appending("past.json"))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 2 lists, 2 items and 0 notes."), "\(imported.stdout)")
+        let texts = try json(fresh.run("items", "Later", "--json").stdout).compactMap { $0["text"] as? String }
+        #expect(texts == ["Past the edge"])
+        let ids = try json(fresh.run("items", "Edge", "--json").stdout).compactMap { $0["id"] as? Int64 }
+        #expect(ids == [9_007_199_254_740_992])
+    }
+
+    /// `import -` reads standard input, so a backup kept encrypted (`export -o >(gpg -c > F)`)
+    /// comes back through a pipe (`gpg -d F | checklists import -`) without its text on disk;
+    /// it said "-: no such file", and a pipe's /dev/fd path is refused as a link.
+    @Test func aBackupComesBackFromStandardInput() throws {
+        let cli = runner()
+        try cli.run("item", "add", "List", "Passport")
+        try cli.run("note", "add", "--title", "Ideas", "--body", "two\nlines")
+        let backup = try cli.run("export", "--format", "json")
+        #expect(backup.status == 0, "\(backup.stderr)")
+
+        let restored = runner("restored")
+        let imported = try restored.run("import", "-", stdin: backup.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 1 list, 1 item and 1 note."), "\(imported.stdout)")
+        #expect(try restored.run("export", "--format", "json").stdout == backup.stdout)
+
+        let bad = try restored.run("import", "-", stdin: "{\"format\":\"other\",\"version\":1}")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("checklists: standard input: not a valid Checklists backup"), "\(bad.stderr)")
+    }
+
     /// A backup from another data directory, imported where "List" is in use: the backup's
     /// "List" (another uid) is this "List", not a second one, and a second import adds nothing.
     @Test func aBackupIntoAStoreInUseAddsNoSecondList() throws {

@@ -77,6 +77,16 @@ import Testing
         #expect(added.stdout.contains("Added item"))
         #expect(added.stderr.contains("reminders not updated yet"))
         #expect(added.stderr.split(separator: "\n").count == 1)
+        // In words, not Swift's spelling of the error (it was `corrupt(path: "…")`).
+        #expect(
+            added.stderr.contains("(reminders store: \(path) is not a Checklists database or is damaged"),
+            "\(added.stderr)")
+        let listed = try cli.run("reminders")
+        #expect(listed.status == 3)
+        #expect(
+            listed.stderr.hasSuffix(
+                "\nchecklists: reminders store: \(path) is not a Checklists database or is damaged; "
+                    + "it was left untouched\n"), "\(listed.stderr)")
         let items = try #require(try cli.json("items", "Crash") as? [[String: Any]])
         #expect(items.map { $0["text"] as? String } == ["Call mum"])
         // The user moves the damaged file away: the next command sets the waiting reminder.

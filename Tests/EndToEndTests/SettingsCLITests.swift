@@ -35,6 +35,26 @@ import Testing
         #expect(settings["allDayHour"] == "9")
     }
 
+    /// An unknown name is named as unknown, whatever follows it, and a known one without its
+    /// value is told the value it takes (`settings all-day-hour` said "needs on or off", and
+    /// `settings foo bar` "foo takes on or off").
+    @Test func aMistakeIsNamedForTheSettingItIsAbout() throws {
+        let unknown = "unknown setting \"foo\"; use notifications, item-text or all-day-hour"
+        let cases: [([String], String)] = [
+            (["foo"], unknown), (["foo", "bar"], unknown), (["foo", "on"], unknown),
+            (["all-day-hour"], "all-day-hour takes an hour from 0 to 23"),
+            (["notifications"], "notifications needs on or off"),
+            (["item-text", "maybe"], "item-text takes on or off"),
+        ]
+        for (words, message) in cases {
+            let result = try cli.run(arguments: ["settings"] + words)
+            #expect(result.status == 2, "\(words)")
+            #expect(result.stderr.hasPrefix("checklists: \(message) (see "), "\(words): \(result.stderr)")
+        }
+        let settings = try #require(try cli.json("settings") as? [String: String])
+        #expect(settings["allDayHour"] == "9")
+    }
+
     @Test func itemTextStaysAsItWasWhenTheUnlockIsRefused() throws {
         var locked = cli
         locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"

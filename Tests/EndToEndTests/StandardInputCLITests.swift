@@ -13,6 +13,19 @@ import Testing
         try #require(try cli.json("items", list) as? [[String: Any]]).compactMap { $0["text"] as? String }
     }
 
+    /// A file saved by Windows Notepad starts with a byte order mark: the first item and a list
+    /// name read from it are the text itself (they began with an invisible U+FEFF, so "milk"
+    /// from the file and "milk" typed were two different texts).
+    @Test func aByteOrderMarkIsNotPartOfTheText() throws {
+        #expect(try cli.run("item", "add", "List", "-", stdin: "\u{FEFF}milk\r\neggs\r\n").status == 0)
+        // On the raw bytes: a JSON reader may drop a leading U+FEFF itself.
+        let listed = Array(try cli.run("items", "List").stdout.utf8)
+        #expect(!listed.indices.contains { listed[$0...].starts(with: [0xEF, 0xBB, 0xBF]) })
+        #expect(try cli.run("items", "List").stdout.contains("[ ] 0  milk\n"))
+        #expect(try cli.run("list", "add", "-", stdin: "\u{FEFF}Trips\n").status == 0)
+        #expect(try cli.run("items", "Trips").status == 0)
+    }
+
     @Test func itemAddReadsOneItemPerLineSkippingBlankOnes() throws {
         let added = try cli.run("item", "add", "List", "-", stdin: "milk\n\n   \r\neggs\r\nbread\n")
         #expect(added.status == 0)

@@ -20,6 +20,20 @@ import Testing
         #expect(Array(try StandardInput.resolve("-", from: fd).utf8) == Array("Buy milk".utf8))
     }
 
+    /// A UTF-8 byte order mark at the start (Windows Notepad writes one) is not text: it stayed
+    /// as an invisible U+FEFF at the start of the first line. One further in is kept.
+    @Test func aByteOrderMarkAtTheStartIsDropped() throws {
+        let text = try pipeReading("\u{FEFF}Buy milk\n")
+        defer { close(text) }
+        #expect(Array(try StandardInput.resolve("-", from: text).unicodeScalars) == Array("Buy milk".unicodeScalars))
+        let lines = try pipeReading("\u{FEFF}one\r\ntwo \u{FEFF}x\n")
+        defer { close(lines) }
+        #expect(
+            try StandardInput.lines(from: lines).map { Array($0.unicodeScalars) } == [
+                Array("one".unicodeScalars), Array("two \u{FEFF}x".unicodeScalars),
+            ])
+    }
+
     @Test func splitsLinesAndSkipsBlankOnes() throws {
         let fd = try pipeReading("one\r\n\n  \ntwo\nthree")
         defer { close(fd) }

@@ -144,6 +144,32 @@ import Testing
         #expect(try Backup.encode(Self.snapshot, secret: "Secret stuff!") == data)
     }
 
+    /// A store that added to items or lists restored at 2^53 writes IDs past it into its own
+    /// backups: they are read, and the batch leaves them to get fresh IDs (they were refused, so
+    /// such a backup could not be restored). Integers of 19 digits are read exactly.
+    @Test func idsPastTwoToThe53AreReadAndGetFreshOnes() throws {
+        let good = String(decoding: try Backup.encode(Self.snapshot), as: UTF8.self)
+        let past = good.replacingOccurrences(of: "\"id\" : 7,", with: "\"id\" : 9007199254740993,")
+            .replacingOccurrences(of: "\"id\" : 9,", with: "\"id\" : 9007199254740992,")
+            .replacingOccurrences(of: "\"id\" : 2,", with: "\"id\" : 9223372036854775807,")
+            .replacingOccurrences(of: "\"ChecklistItemID\" : 10", with: "\"ChecklistItemID\" : 1000000000000000001")
+        let batch = try Backup.decode(Data(past.utf8)).batch
+        let list = try #require(batch.lists.first)
+        #expect(list.id == nil)
+        #expect(list.items.map(\.id) == [nil, 9_007_199_254_740_992])
+        #expect(list.items.map(\.uid) == ["item-a", "item-b"])
+        #expect(batch.settings["ChecklistItemID"] == 1_000_000_000_000_000_001)
+        for (value, read) in [("-9223372036854775808", Int64.min), ("9223372036854775807", Int64.max)] {
+            let text = good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : \(value)")
+            #expect(try Backup.decode(Data(text.utf8)).batch.settings["TombstoneDays"] == read)
+        }
+        for value in ["9223372036854775808", "-9223372036854775809", "99999999999999999999"] {
+            let text = good.replacingOccurrences(of: "\"ChecklistItemID\" : 10", with: "\"ChecklistItemID\" : \(value)")
+            let error = #expect(throws: InterchangeError.self) { try Backup.decode(Data(text.utf8)) }
+            #expect(error.map { "\($0)" }?.contains("settings.ChecklistItemID has the wrong type") == true)
+        }
+    }
+
     @Test func refusalsNameWhatIsWrong() throws {
         let good = String(decoding: try Backup.encode(Self.snapshot), as: UTF8.self)
         let cases: [(String, String)] = [
