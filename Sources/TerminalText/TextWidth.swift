@@ -17,16 +17,32 @@ public enum TextWidth {
 
     /// The columns `text` takes.
     public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        var columns = 0
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            columns += of(scalar, after: previous)
+            previous = scalar
+        }
+        return columns
+    }
+
+    /// The columns `scalar` adds after `previous`: an emoji presentation selector widens only a
+    /// symbol that would take one column (`☂` + U+FE0F); after an emoji already two wide
+    /// (`👍` + U+FE0F, as keyboards send it) it adds nothing.
+    static func of(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Int {
+        guard scalar.value == 0xFE0F else { return of(scalar) }
+        return previous.map { of($0) == 1 ? 1 : 0 } ?? 0
     }
 
     /// The columns `text` takes, counted only up to `limit`: a column as wide as its widest
     /// name needs no more (a 13 MB list name made `lists` take seconds).
     public static func of(_ text: String, upTo limit: Int) -> Int {
         var columns = 0
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if columns >= limit { break }
-            columns += of(scalar)
+            columns += of(scalar, after: previous)
+            previous = scalar
         }
         return min(columns, max(0, limit))
     }

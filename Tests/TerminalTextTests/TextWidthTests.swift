@@ -10,6 +10,11 @@ import Testing
         // A combining accent adds nothing; an emoji presentation selector widens the symbol before it.
         #expect(TextWidth.of("e\u{0301}") == 1)
         #expect(TextWidth.of("☂\u{FE0F}") == 2)
+        // After an emoji that is already two wide it adds nothing (it made `lists` pad a
+        // "👍️ Done" list one column short of the others).
+        #expect(TextWidth.of("👍\u{FE0F}") == 2)
+        #expect(TextWidth.of("👍\u{FE0F}", upTo: 10) == 2)
+        #expect(TextWidth.pad("👍\u{FE0F}", to: 4) == "👍\u{FE0F}  ")
     }
 
     @Test func padsToColumnsNotCharacters() {
