@@ -160,8 +160,8 @@ import Testing
         #expect(list.items.map(\.uid) == ["item-a", "item-b"])
         #expect(batch.settings["ChecklistItemID"] == 1_000_000_000_000_000_001)
         for (value, read) in [("-9223372036854775808", Int64.min), ("9223372036854775807", Int64.max)] {
-            let text = good.replacingOccurrences(of: "\"TombstoneDays\" : 90", with: "\"TombstoneDays\" : \(value)")
-            #expect(try Backup.decode(Data(text.utf8)).batch.settings["TombstoneDays"] == read)
+            let text = good.replacingOccurrences(of: "\"ChecklistIndex\" : 2", with: "\"ChecklistIndex\" : \(value)")
+            #expect(try Backup.decode(Data(text.utf8)).batch.settings["ChecklistIndex"] == read)
         }
         for value in ["9223372036854775808", "-9223372036854775809", "99999999999999999999"] {
             let text = good.replacingOccurrences(of: "\"ChecklistItemID\" : 10", with: "\"ChecklistItemID\" : \(value)")
