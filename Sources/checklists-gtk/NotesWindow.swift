@@ -132,13 +132,14 @@ final class NotesWindow {
             fresh.title != shown.title || fresh.body != shown.body
         else { return }
         let buffer = gtk_text_view_get_buffer(typed(body))
+        // A blank title field stands for the stored title (see `save`) and stays blank.
         let titleText = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard titleText == shown.title, TextBuffer.text(buffer) == shown.body else { return }
+        guard titleText.isEmpty || titleText == shown.title, TextBuffer.text(buffer) == shown.body else { return }
         current = fresh
         let titlePosition = gtk_editable_get_position(typed(title))
         let bodyPosition = TextBuffer.cursor(buffer)
         loading = true
-        if fresh.title != shown.title {
+        if fresh.title != shown.title && !titleText.isEmpty {
             Build.setEditableText(title, fresh.title)
             gtk_editable_set_position(typed(title), titlePosition)
         }
@@ -156,12 +157,14 @@ final class NotesWindow {
         gtk_widget_grab_focus(title)
     }
 
-    /// Saves the editor into the current note (a note keeps a title: an empty one is not saved);
-    /// into a new note when the current one was deleted elsewhere, which the editor then edits.
+    /// Saves the editor into the current note; into a new note when the current one was deleted
+    /// elsewhere, which the editor then edits. A note keeps a title: while the title field is
+    /// blank the body is saved under the title the note has (nothing was saved then, and closing
+    /// the window or choosing another note lost what was typed meanwhile).
     private func save() {
         guard !loading, let old = current else { return }
-        let newTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !newTitle.isEmpty else { return }
+        let typedTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        let newTitle = typedTitle.isEmpty ? old.title : typedTitle
         let newBody = TextBuffer.text(gtk_text_view_get_buffer(typed(body)))
         guard old.title != newTitle || old.body != newBody else { return }
         guard let saved = attempt({ try session.saveEditedNote(id: old.id, title: newTitle, body: newBody) }) else {
