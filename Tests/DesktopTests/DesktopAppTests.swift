@@ -74,4 +74,16 @@ struct DesktopAppTests {
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("items", "Big").stdout.contains("[✓] \(id)  Task 250"))
     }
+
+    /// An item deleted with its row's Delete button (a click) among other items: Ctrl+Z brings it
+    /// back and Ctrl+F still opens Search. The keyboard focus stayed on the deleted row's
+    /// recycled button and the window's shortcuts did nothing until the next click.
+    @Test func shortcutsWorkAfterADeleteButton() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        _ = try session.cli.run("item", "add", "Groceries", "-", stdin: "Apples\nBread\nCheese\n")
+        let output = try await session.run("deletebutton.py")
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("items", "Groceries").stdout.contains("Apples"))
+    }
 }
