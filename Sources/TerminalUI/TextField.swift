@@ -53,6 +53,12 @@ public struct TextField: Sendable, Equatable {
 
     /// The part that fits in `width` cells around the cursor, and the cursor's column in it.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+        Self.window(characters, cursor: cursor, width: width)
+    }
+
+    /// The part of `characters` that fits in `width` cells around `cursor` (a character index),
+    /// and the cursor's column in it: a one-line field, or the cursor's line of a note's body.
+    static func window(_ characters: [Character], cursor: Int, width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 1 else { return ("", 0) }
         // Scroll so the cursor stays inside the field (one cell kept for it at the end): back from
         // the cursor, as many characters as fit. Measuring from the front again for each start was
