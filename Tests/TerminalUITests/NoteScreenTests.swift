@@ -55,4 +55,24 @@ import Testing
         #expect(try app.session.notes().map(\.id) == [saved.id])
         #expect(try app.session.note(id: saved.id)?.body == "again new old")
     }
+
+    /// Another process adds a note (listed first, as the newest) while the Notes screen has one
+    /// selected: the selection stays on that note, so Enter or d acts on the note the user chose.
+    /// It kept its row number and moved to the note above. The delete question marks the Notes
+    /// tab (it marked Checklists).
+    @Test func theSelectedNoteStaysSelectedWhenAnotherProcessAddsOne() throws {
+        let app = try makeApp()
+        _ = try app.session.addNote(title: "Older", body: "")
+        _ = try app.session.addNote(title: "Newer", body: "")
+        app.start()
+        app.handle(.tab)
+        app.handle(.down)
+        #expect(frame(app).contains("› Older"))
+        _ = try app.session.addNote(title: "Newest", body: "")
+        app.handle(.changed(.notesChanged([])))
+        #expect(frame(app).contains("› Older"), "\(frame(app))")
+        app.handle(.character("d"))
+        #expect(frame(app).contains("Delete the note “Older”?"), "\(frame(app))")
+        #expect(frame(app).contains("[2 Notes]"), "\(frame(app))")
+    }
 }
