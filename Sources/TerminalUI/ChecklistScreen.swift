@@ -68,9 +68,12 @@ final class ChecklistScreen: Screen {
         if scroller.handle(key, page: app.pageHeight) { return }
         switch key {
         case .character(" "), .character("x"):
-            guard let item = selected, let toggled = app.perform({ try app.session.toggleItem(id: item.id) }) else {
-                return
-            }
+            // Sets the check the row does not show (as the desktop app's click does): flipping the
+            // stored state unchecked an item another process had just checked, before its change
+            // showed here, when the user pressed Space to check it.
+            guard let item = selected,
+                let toggled = app.perform({ try app.session.setChecked(id: item.id, !item.checked) })
+            else { return }
             items[scroller.selection] = toggled
             list.remaining += toggled.checked ? -1 : 1
         case .character("a"): app.push(ItemFormScreen(listID: list.id, editing: nil, app: app))

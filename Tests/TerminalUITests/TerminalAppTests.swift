@@ -76,6 +76,26 @@ import Testing
         #expect(try app.session.setting(.checklistIndex) == list.id)
     }
 
+    /// Space sets the check the row does not show, as the desktop app's click does: an item
+    /// checked by another process a moment before (its change not shown yet) stays checked when
+    /// the user, seeing it unchecked, presses Space to check it. Space flipped the stored state,
+    /// unchecking it, and the count went the wrong way.
+    @Test func spaceSetsTheCheckTheRowDoesNotShow() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        let item = try app.session.addItem(NewItem(text: "Sweep"), to: list.id)
+        _ = try app.session.addItem(NewItem(text: "Dust"), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        #expect(frame(app).contains("› [ ] Sweep"))
+        _ = try app.session.setChecked(id: item.id, true)  // another process; no event yet
+        type(app, .character(" "))
+        #expect(try app.session.items(in: list.id).first { $0.id == item.id }?.checked == true)
+        #expect(frame(app).contains("› [✓] Sweep"))
+        #expect(frame(app).contains("Chores  (1 Remaining)"))
+    }
+
     @Test func doneIsDimmedAndRefusesWhileTheTextIsEmptyAndCancelDiscards() throws {
         let app = makeApp()
         try openStore(app)
