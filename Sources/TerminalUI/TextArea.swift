@@ -13,6 +13,14 @@ public struct TextArea: Sendable, Equatable {
     /// The text, lines joined with newlines.
     public var text: String { lines.map { String($0) }.joined(separator: "\n") }
 
+    /// Replaces the whole text (changed elsewhere); the cursor stays, inside the new text.
+    public mutating func replaceText(_ text: String) {
+        lines = TextArea(text).lines
+        row = min(row, lines.count - 1)
+        column = min(column, lines[row].count)
+        top = min(top, row)
+    }
+
     /// Applies an editing key; returns false for keys it does not use.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {

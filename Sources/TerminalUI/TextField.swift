@@ -43,6 +43,12 @@ public struct TextField: Sendable, Equatable {
         return true
     }
 
+    /// Replaces the whole text (changed elsewhere); the cursor stays, inside the new text.
+    public mutating func replaceText(_ text: String) {
+        characters = Array(text)
+        cursor = min(cursor, characters.count)
+    }
+
     /// Inserts `text` at the cursor (typing or a paste); line breaks and tabs become spaces.
     public mutating func insert(_ text: String) {
         let cleaned = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
