@@ -137,7 +137,7 @@ extension MainWindow {
     func editItem(_ item: ChecklistItem) {
         ItemForm(parent: gtkWindow, item: item, presenter: presenter) { [weak self] text, due, remind in
             guard let self else { return }
-            let changes = ItemChanges(text: text, dueDate: .some(due), shouldRemind: remind)
+            let changes = ItemChanges(editing: item, text: text, dueDate: due, shouldRemind: remind)
             if let edited = self.attempt({ try self.session.editItem(id: item.id, changes) }) {
                 self.items.update(edited)
                 self.reloadLists()

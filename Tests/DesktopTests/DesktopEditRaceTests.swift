@@ -65,4 +65,17 @@ struct DesktopEditRaceTests {
         let output = try await session.run("pendingdelete.py", ["CHECKLISTS_FINGERPRINT": "off"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
+
+    /// `checklists item edit ID --text` while the item's Edit Item form is open: Done with the
+    /// text left alone keeps the new text (the form wrote every field back, its old text too).
+    @Test func doneKeepsWhatAnotherProcessChangedInFieldsLeftAlone() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        let added = try session.cli.run("item", "add", "Groceries", "Milk", "--json").stdout
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
+        let id = try #require(item["id"] as? Int)
+        let output = try await session.run("itemedited.py", ["CHECKLISTS_FINGERPRINT": "off", "ITEM_ID": "\(id)"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("items", "Groceries").stdout.contains("Oat milk"))
+    }
 }

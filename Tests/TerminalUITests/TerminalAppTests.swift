@@ -96,6 +96,24 @@ import Testing
         #expect(frame(app).contains("Chores  (1 Remaining)"))
     }
 
+    /// Edit Item open on "Sweep"; another process renames it; the user turns Remind Me on and
+    /// presses Enter: the item keeps the other process's text (the form wrote every field, the
+    /// text as it had opened included, over the rename).
+    @Test func editItemSavesOnlyWhatTheUserChanged() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        let item = try app.session.addItem(NewItem(text: "Sweep"), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        type(app, .character("e"))
+        #expect(frame(app).contains("Edit Item"))
+        _ = try app.session.editItem(id: item.id, ItemChanges(text: "Sweep the porch"))  // another process
+        type(app, .tab, .character(" "), .enter)
+        let saved = try #require(try app.session.items(in: list.id).first { $0.id == item.id })
+        #expect(saved.text == "Sweep the porch" && saved.shouldRemind)
+    }
+
     @Test func doneIsDimmedAndRefusesWhileTheTextIsEmptyAndCancelDiscards() throws {
         let app = makeApp()
         try openStore(app)
