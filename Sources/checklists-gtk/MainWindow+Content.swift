@@ -159,8 +159,10 @@ extension MainWindow {
     func editList(_ list: Checklist) {
         ListForm(parent: gtkWindow, list: list) { [weak self] name, icon in
             guard let self else { return }
+            // Only what was changed in the form: a rename made elsewhere while it was open stays.
             _ = self.attempt {
-                try self.session.withStore { try $0.updateChecklist(id: list.id, name: name, icon: icon) }
+                try self.session.editList(
+                    id: list.id, name: name == list.name ? nil : name, icon: icon == list.icon ? nil : icon)
             }
             self.reloadLists()
         }.present()

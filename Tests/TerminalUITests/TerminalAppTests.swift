@@ -114,6 +114,23 @@ import Testing
         #expect(saved.text == "Sweep the porch" && saved.shouldRemind)
     }
 
+    /// Edit Checklist open on "Chores"; another process renames the list; Enter with the name left
+    /// alone keeps the new name (the form wrote its name and icon back over the rename).
+    @Test func editChecklistSavesOnlyWhatTheUserChanged() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores", icon: .chores)
+        app.start()
+        let row = try #require(app.stack.first as? ListsScreen).lists.firstIndex { $0.id == list.id }
+        (app.stack.first as? ListsScreen)?.scroller.selection = row ?? 0
+        type(app, .character("e"))
+        #expect(frame(app).contains("Edit Checklist"))
+        _ = try app.session.editList(id: list.id, name: "House chores")  // another process
+        type(app, .enter)
+        let saved = try #require(try app.session.lists().first { $0.id == list.id })
+        #expect(saved.name == "House chores" && saved.icon == .chores)
+    }
+
     @Test func doneIsDimmedAndRefusesWhileTheTextIsEmptyAndCancelDiscards() throws {
         let app = makeApp()
         try openStore(app)
