@@ -1,11 +1,13 @@
 import ChecklistsKit
 import Foundation
+import ReminderAgent
 import Reminders
 import Synchronization
 
 /// Connects a store to its reminders: a scheduler that records every change's reminder intents
 /// in the change's transaction and applies them after it, opening the reminders store only
-/// when there is something to apply (so read-only commands never touch it). Remembers whether
+/// when there is something to apply (so read-only commands never touch it), and wakes a running
+/// reminder agent after each change. Remembers whether
 /// anything changed, and reports once when the reminders store cannot be used: the content is
 /// saved all the same, and the intents wait in the outbox.
 final class ReminderHookup: Sendable {
@@ -21,7 +23,14 @@ final class ReminderHookup: Sendable {
         scheduler = ReminderScheduler(store: store, dates: dates) { try Reminders.NotificationCenter(directory: home) }
         let status = self.status
         scheduler.start { error in status.warn(error) }
-        store.addObserver { _ in status.state.withLock { $0.changed = true } }
+        // After the scheduler (observers run in order): a running agent sleeps until the next
+        // reminder it knows of, so every committed change of lists or items wakes it to re-plan,
+        // whichever front end made it (the desktop app never did). Nothing happens when no agent
+        // runs; a datagram costs microseconds.
+        store.addObserver { _ in
+            status.state.withLock { $0.changed = true }
+            ReminderAgent.poke(home: home)
+        }
     }
 
     /// Applies what an earlier, interrupted command left in the outbox.

@@ -50,4 +50,15 @@ public struct ItemChanges: Sendable, Equatable {
         self.shouldRemind = shouldRemind
         self.checked = checked
     }
+
+    /// What an Edit Item form saves: the fields whose value differs from `original`, the item
+    /// as the form opened on it. The fields the user left alone stay as they are in the store,
+    /// where another process may have changed them while the form was open (the forms sent
+    /// every field, and Done wrote the opened text back over a rename made meanwhile).
+    public init(editing original: ChecklistItem, text: String, dueDate: Date?, shouldRemind: Bool) {
+        let due = dueDate.map(DueDate.roundedDown)
+        self.init(
+            text: text == original.text ? nil : text, dueDate: due == original.dueDate ? nil : .some(due),
+            shouldRemind: shouldRemind == original.shouldRemind ? nil : shouldRemind)
+    }
 }

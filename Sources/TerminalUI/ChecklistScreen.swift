@@ -9,8 +9,6 @@ final class ChecklistScreen: Screen {
     private(set) var list: Checklist
     private(set) var items: [ChecklistItem] = []
     var scroller = Scroller()
-    /// Uptime (ns) of this screen's last write, to recognise its echo among change events.
-    private var lastOwnWrite: UInt64 = 0
 
     init(list: Checklist, app: TerminalApp) {
         self.list = list
@@ -70,12 +68,14 @@ final class ChecklistScreen: Screen {
         if scroller.handle(key, page: app.pageHeight) { return }
         switch key {
         case .character(" "), .character("x"):
-            guard let item = selected, let toggled = app.perform({ try app.session.toggleItem(id: item.id) }) else {
-                return
-            }
+            // Sets the check the row does not show (as the desktop app's click does): flipping the
+            // stored state unchecked an item another process had just checked, before its change
+            // showed here, when the user pressed Space to check it.
+            guard let item = selected,
+                let toggled = app.perform({ try app.session.setChecked(id: item.id, !item.checked) })
+            else { return }
             items[scroller.selection] = toggled
             list.remaining += toggled.checked ? -1 : 1
-            lastOwnWrite = DispatchTime.now().uptimeNanoseconds
         case .character("a"): app.push(ItemFormScreen(listID: list.id, editing: nil, app: app))
         case .character("e"), .enter:
             guard let item = selected else { return }
@@ -83,7 +83,6 @@ final class ChecklistScreen: Screen {
         case .character("d"), .delete:
             guard let item = selected, app.perform({ try app.session.deleteItem(id: item.id) }) != nil else { return }
             app.undo = .item(item)
-            lastOwnWrite = DispatchTime.now().uptimeNanoseconds
             items.remove(at: scroller.selection)
             scroller.setCount(items.count)
             list.total -= 1
@@ -101,31 +100,19 @@ final class ChecklistScreen: Screen {
         if let index = items.firstIndex(where: { $0.id == itemID }) { scroller.selection = index }
     }
 
+    /// Another process's change (the UI's own writes are not reported back: it shows them as it
+    /// makes them, see `TerminalUI.run`).
     func refresh(_ change: ChangeEvent, app: TerminalApp) {
         // Under another screen it reloads when it shows again (`reappeared`).
         guard app.top === self else { return }
         switch change {
-        case .itemsChanged(let ids) where ids.contains(list.id) || ids.isEmpty:
-            if !isEcho(app: app) { reload(app: app) }
+        case .itemsChanged(let ids) where ids.contains(list.id) || ids.isEmpty: reload(app: app)
         case .listsChanged(let ids) where ids.contains(list.id) || ids.isEmpty: reload(app: app)
         default: break
         }
     }
 
-    /// Whether a change event is most likely this screen's own write coming back from the
-    /// change monitor: written in the last two seconds, and the list's counts are what the
-    /// screen shows. Then the items are not fetched again (on a 100,000-item list that is a
-    /// fifth of a second of keys not answered).
-    private func isEcho(app: TerminalApp) -> Bool {
-        guard DispatchTime.now().uptimeNanoseconds &- lastOwnWrite < 2_000_000_000,
-            let fresh = app.perform({ try app.session.withStore { try $0.checklist(id: list.id) } }),
-            let fresh
-        else { return false }
-        return fresh.total == list.total && fresh.remaining == list.remaining
-    }
-
     func reappeared(app: TerminalApp) {
         reload(app: app)
-        lastOwnWrite = DispatchTime.now().uptimeNanoseconds
     }
 }

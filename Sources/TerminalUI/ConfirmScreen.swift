@@ -5,14 +5,17 @@ import TerminalText
 final class ConfirmScreen: Screen {
     let question: String
     let confirmed: (TerminalApp) -> Void
+    /// The tab marked while it asks: the section of what is deleted (a note's delete marked
+    /// Checklists).
+    let section: Section
 
-    init(question: String, confirmed: @escaping (TerminalApp) -> Void) {
+    init(question: String, section: Section = .checklists, confirmed: @escaping (TerminalApp) -> Void) {
         self.question = question
+        self.section = section
         self.confirmed = confirmed
     }
 
     var title: String { tr("Delete?") }
-    var section: Section { .checklists }
     var hints: String { tr("y delete  n/Esc keep") }
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {

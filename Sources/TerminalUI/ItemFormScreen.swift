@@ -101,7 +101,8 @@ final class ItemFormScreen: Screen {
         if let editing {
             saved = app.perform {
                 try app.session.editItem(
-                    id: editing.id, ItemChanges(text: text.text, dueDate: .some(due.date), shouldRemind: remind))
+                    id: editing.id,
+                    ItemChanges(editing: editing, text: text.text, dueDate: due.date, shouldRemind: remind))
             }
         } else {
             saved = app.perform {

@@ -74,7 +74,10 @@ final class ListFormScreen: Screen {
         let saved: Checklist?
         if let editing {
             saved = app.perform {
-                try app.session.withStore { try $0.updateChecklist(id: editing.id, name: name.text, icon: icon) }
+                // Only what was changed here: a rename made elsewhere while the form was open stays.
+                try app.session.editList(
+                    id: editing.id, name: name.text == editing.name ? nil : name.text,
+                    icon: icon == editing.icon ? nil : icon)
             }
         } else {
             saved = app.perform { try app.session.addList(name: name.text, icon: icon) }

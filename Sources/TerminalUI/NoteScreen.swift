@@ -51,6 +51,21 @@ final class NoteScreen: Screen {
         }
     }
 
+    /// Another process changed notes: when it changed this note and nothing is typed here yet,
+    /// the screen shows the note as stored now (the cursors stay where they were). It kept the
+    /// text it had opened with, and Esc after any key saved that over the other change. Typed
+    /// text is kept as it is (Esc saves it; a note deleted elsewhere becomes a new one).
+    func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        guard case .notesChanged(let ids) = change, let shown = editing, ids.isEmpty || ids.contains(shown.id),
+            titleField.text == shown.title, body.text == shown.body,
+            let found = app.perform({ try app.session.note(id: shown.id) }), let fresh = found,
+            fresh.title != shown.title || fresh.body != shown.body
+        else { return }
+        editing = fresh
+        titleField.replaceText(fresh.title)
+        body.replaceText(fresh.body)
+    }
+
     /// Saves (a title is required) and closes. A note deleted elsewhere while it was open (by
     /// `checklists note delete` in another terminal) gets the text as a new note, as the CLI's
     /// `note edit --edit` does, and the status line says so in the CLI's words.

@@ -16,9 +16,13 @@ final class NotesScreen: Screen {
     var section: Section { .notes }
     var hints: String { tr("Enter open  a add  d delete  u undo  Tab sections  q quit") }
 
+    /// Refetches the notes; the selected note stays selected wherever it moved (newest first,
+    /// another process's note comes in above it).
     func reload(app: TerminalApp) {
+        let selectedID = notes.indices.contains(scroller.selection) ? notes[scroller.selection].id : nil
         notes = app.perform { try app.session.notes() } ?? notes
         scroller.setCount(notes.count)
+        if let selectedID, let index = notes.firstIndex(where: { $0.id == selectedID }) { scroller.selection = index }
     }
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
@@ -51,7 +55,9 @@ final class NotesScreen: Screen {
                 let note = found
             else { return }
             app.push(
-                ConfirmScreen(question: tr("Delete the note “%@”?", ConfirmScreen.shortened(note.title))) { app in
+                ConfirmScreen(
+                    question: tr("Delete the note “%@”?", ConfirmScreen.shortened(note.title)), section: .notes
+                ) { app in
                     guard app.perform({ try app.session.withStore { try $0.deleteNote(id: note.id) } }) != nil else {
                         return
                     }

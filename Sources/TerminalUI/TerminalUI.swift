@@ -42,8 +42,12 @@ public enum TerminalUI {
         lifecycle.startLocalSources()
         Task.detached { await lifecycle.start() }
         // Changes from other processes are watched from the first frame on (start stays quick).
+        // The UI's own writes are left out: each screen shows its change as it makes it (a toggle
+        // its row, a form its list when it closes). Told apart by the store, not guessed: the
+        // Checklist screen used to take any change within two seconds of its own write that left
+        // the list's counts as shown for its echo, and kept showing an item renamed by the CLI.
         var monitor: ChangeMonitor?
-        loop.run { monitor = try? session.watchChanges() }
+        loop.run { monitor = try? session.watchChanges(excludingOwn: true) }
 
         monitor?.stop()
         lifecycle.stop()

@@ -13,6 +13,14 @@ public struct TextArea: Sendable, Equatable {
     /// The text, lines joined with newlines.
     public var text: String { lines.map { String($0) }.joined(separator: "\n") }
 
+    /// Replaces the whole text (changed elsewhere); the cursor stays, inside the new text.
+    public mutating func replaceText(_ text: String) {
+        lines = TextArea(text).lines
+        row = min(row, lines.count - 1)
+        column = min(column, lines[row].count)
+        top = min(top, row)
+    }
+
     /// Applies an editing key; returns false for keys it does not use.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
@@ -64,18 +72,22 @@ public struct TextArea: Sendable, Equatable {
         return true
     }
 
-    /// The lines that fit in `height` rows (each cut to `width` cells), and the cursor in them.
+    /// The lines that fit in `height` rows, and the cursor in them. The cursor's line scrolls
+    /// sideways, as a one-line field does, so that what is typed past the right edge shows; the
+    /// other lines show their start, cut to `width` cells. (A line wider than the screen used to
+    /// stay cut at the edge with the cursor stuck there, and the typing went on out of sight.)
     public mutating func visible(width: Int, height: Int) -> (lines: [String], cursor: (row: Int, column: Int)) {
         let height = max(1, height)
         if row < top { top = row }
         if row >= top + height { top = row - height + 1 }
-        // Only a line's first characters can show (no line is wider than the screen): a 13 MB
-        // line is not copied and measured on every frame.
-        let shown = lines[top..<min(lines.count, top + height)].map {
+        // Only a line's first characters can show: a 13 MB line is not copied and measured on
+        // every frame (the cursor's line is measured back from the cursor, see `TextField.window`).
+        var shown = lines[top..<min(lines.count, top + height)].map {
             CellWidth.truncate(
                 $0.prefix(width * 4 + 1).map { $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }, to: width)
         }
-        let column = min(width - 1, CellWidth.of(String(lines[row][0..<min(self.column, width * 4)])))
+        let (line, column) = TextField.window(lines[row], cursor: self.column, width: width)
+        shown[row - top] = String(line.map { $0 == "\t" ? " " : $0 })
         return (shown, (row - top, column))
     }
 }

@@ -43,6 +43,12 @@ public struct TextField: Sendable, Equatable {
         return true
     }
 
+    /// Replaces the whole text (changed elsewhere); the cursor stays, inside the new text.
+    public mutating func replaceText(_ text: String) {
+        characters = Array(text)
+        cursor = min(cursor, characters.count)
+    }
+
     /// Inserts `text` at the cursor (typing or a paste); line breaks and tabs become spaces.
     public mutating func insert(_ text: String) {
         let cleaned = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
@@ -53,6 +59,12 @@ public struct TextField: Sendable, Equatable {
 
     /// The part that fits in `width` cells around the cursor, and the cursor's column in it.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+        Self.window(characters, cursor: cursor, width: width)
+    }
+
+    /// The part of `characters` that fits in `width` cells around `cursor` (a character index),
+    /// and the cursor's column in it: a one-line field, or the cursor's line of a note's body.
+    static func window(_ characters: [Character], cursor: Int, width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 1 else { return ("", 0) }
         // Scroll so the cursor stays inside the field (one cell kept for it at the end): back from
         // the cursor, as many characters as fit. Measuring from the front again for each start was

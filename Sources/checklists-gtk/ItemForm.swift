@@ -77,6 +77,12 @@ final class ItemForm {
 
         let refresh: @MainActor () -> Void = { [weak self] in self?.refresh() }
         Signals.connect(Cast.object(text), "changed") { refresh() }
+        // Enter in the text is Done (while Done is available), as in Add Checklist and the
+        // terminal UI's form; it did nothing, and Done was a long way off with Tab.
+        Signals.connect(Cast.object(text), "entry-activated") { [weak self] in
+            guard let self, gtk_widget_get_sensitive(self.dialog.done) != 0 else { return }
+            gtk_widget_activate(self.dialog.done)
+        }
         Signals.connect(
             Cast.object(remindSwitch), "notify::active",
             withArgument: { _ in

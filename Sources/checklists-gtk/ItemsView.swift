@@ -146,6 +146,20 @@ final class ItemsView {
         return bound[UnsafeMutableRawPointer(row)]
     }
 
+    /// Deletes `item` (the Delete key or its row's Delete button) and gives the keyboard focus to
+    /// the row that took its place (or the one before it), else to the window: the focus stayed
+    /// on the removed row's widgets, which GTK keeps for recycling, and the window's shortcuts
+    /// (Ctrl+Z among them) did nothing until the next click.
+    private func delete(_ item: ChecklistItem) {
+        let index = order.firstIndex(of: item.id)
+        onDelete(item)
+        if let index, !order.isEmpty {
+            reveal(order[min(index, order.count - 1)])
+        } else if let root = gtk_widget_get_root(listView) {
+            gtk_root_set_focus(root, nil)
+        }
+    }
+
     /// Space toggles the focused row's check; Delete deletes its item.
     private func pressed(_ key: UInt32, state: UInt32) -> Bool {
         let modifiers = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue
@@ -155,9 +169,8 @@ final class ItemsView {
             onToggle(id)
             return true
         case GDK_KEY_Delete, GDK_KEY_KP_Delete:
-            guard let item = items[id], let index = order.firstIndex(of: id) else { return false }
-            onDelete(item)
-            if !order.isEmpty { reveal(order[min(index, order.count - 1)]) }
+            guard let item = items[id] else { return false }
+            delete(item)
             return true
         default:
             return false
@@ -207,7 +220,7 @@ final class ItemsView {
         }
         Signals.connect(Cast.object(delete), "clicked") { [weak self] in
             guard let self, let id = self.bound[key], let item = self.items[id] else { return }
-            self.onDelete(item)
+            self.delete(item)
         }
     }
 

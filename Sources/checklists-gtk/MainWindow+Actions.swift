@@ -53,6 +53,7 @@ extension MainWindow {
             guard !session.isLocked else { return }
             switch change {
             case .listsChanged, .itemsChanged:
+                refreshPendingDeletes()
                 reloadLists()
                 reloadItems()
             case .notesChanged, .settingsChanged: break

@@ -137,7 +137,7 @@ extension MainWindow {
     func editItem(_ item: ChecklistItem) {
         ItemForm(parent: gtkWindow, item: item, presenter: presenter) { [weak self] text, due, remind in
             guard let self else { return }
-            let changes = ItemChanges(text: text, dueDate: .some(due), shouldRemind: remind)
+            let changes = ItemChanges(editing: item, text: text, dueDate: due, shouldRemind: remind)
             if let edited = self.attempt({ try self.session.editItem(id: item.id, changes) }) {
                 self.items.update(edited)
                 self.reloadLists()
@@ -159,8 +159,10 @@ extension MainWindow {
     func editList(_ list: Checklist) {
         ListForm(parent: gtkWindow, list: list) { [weak self] name, icon in
             guard let self else { return }
+            // Only what was changed in the form: a rename made elsewhere while it was open stays.
             _ = self.attempt {
-                try self.session.withStore { try $0.updateChecklist(id: list.id, name: name, icon: icon) }
+                try self.session.editList(
+                    id: list.id, name: name == list.name ? nil : name, icon: icon == list.icon ? nil : icon)
             }
             self.reloadLists()
         }.present()

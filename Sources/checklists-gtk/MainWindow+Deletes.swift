@@ -39,6 +39,17 @@ extension MainWindow {
         toast(tr("Restored"))
     }
 
+    /// Another process changed lists or items: the pending item deletions follow their items as
+    /// they are now (the counts shown leave each out as it is now), and those whose item it
+    /// deleted go with their toasts (Ctrl+Z would have said "Restored" and brought nothing back).
+    func refreshPendingDeletes() {
+        let gone = deletes.refresh { [session] id in try session.withStore { try $0.item(id: id) } }
+        for pending in gone {
+            adw_toast_dismiss(pending.toast)
+            g_object_unref(Cast.object(pending.toast))
+        }
+    }
+
     /// The app locked: the undo toasts go (the deletions stay pending, see the type).
     func dismissUndoToasts() {
         for toast in deletes.toasts { adw_toast_dismiss(toast) }

@@ -80,10 +80,16 @@ final class NotesWindow {
 
     func present() {
         let retained = Unmanaged.passRetained(self)
-        // Another process's note changes show in the list; the editor keeps what is being typed.
+        // Another process's note changes show in the list, and in the editor when they are to
+        // the note it shows; the editor keeps what is being typed.
         let observer = session.addObserver { [weak self] event in
-            guard case .changed(.notesChanged) = event else { return }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.reload() } }
+            guard case .changed(.notesChanged(let ids)) = event else { return }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self?.reload()
+                    self?.followChange(to: ids)
+                }
+            }
         }
         Signals.connect(Cast.object(window), "destroy") { [session] in
             session.removeObserver(observer)
@@ -115,6 +121,35 @@ final class NotesWindow {
         Build.sensitive(editor, current != nil)
     }
 
+    /// Another process changed notes `ids` (empty: any): when the note in the editor is one of
+    /// them and the editor holds nothing unsaved (it saves as it is typed), it shows the note as
+    /// stored now, the cursors where they were. It used to keep the text it had opened with, and
+    /// the next key saved that over the other process's change. A note deleted elsewhere stays
+    /// in the editor (the next key saves it as a new note, see `save`).
+    private func followChange(to ids: Set<Int64>) {
+        guard let shown = current, ids.isEmpty || ids.contains(shown.id),
+            let fresh = (try? session.note(id: shown.id)) ?? nil,
+            fresh.title != shown.title || fresh.body != shown.body
+        else { return }
+        let buffer = gtk_text_view_get_buffer(typed(body))
+        // A blank title field stands for the stored title (see `save`) and stays blank.
+        let titleText = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard titleText.isEmpty || titleText == shown.title, TextBuffer.text(buffer) == shown.body else { return }
+        current = fresh
+        let titlePosition = gtk_editable_get_position(typed(title))
+        let bodyPosition = TextBuffer.cursor(buffer)
+        loading = true
+        if fresh.title != shown.title && !titleText.isEmpty {
+            Build.setEditableText(title, fresh.title)
+            gtk_editable_set_position(typed(title), titlePosition)
+        }
+        if fresh.body != shown.body {
+            TextBuffer.set(buffer, fresh.body)
+            TextBuffer.placeCursor(buffer, at: bodyPosition)
+        }
+        loading = false
+    }
+
     private func addNote() {
         guard let note = attempt({ try session.addNote(title: tr("New Note"), body: "") }) else { return }
         reload()
@@ -122,12 +157,14 @@ final class NotesWindow {
         gtk_widget_grab_focus(title)
     }
 
-    /// Saves the editor into the current note (a note keeps a title: an empty one is not saved);
-    /// into a new note when the current one was deleted elsewhere, which the editor then edits.
+    /// Saves the editor into the current note; into a new note when the current one was deleted
+    /// elsewhere, which the editor then edits. A note keeps a title: while the title field is
+    /// blank the body is saved under the title the note has (nothing was saved then, and closing
+    /// the window or choosing another note lost what was typed meanwhile).
     private func save() {
         guard !loading, let old = current else { return }
-        let newTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !newTitle.isEmpty else { return }
+        let typedTitle = Build.text(of: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        let newTitle = typedTitle.isEmpty ? old.title : typedTitle
         let newBody = TextBuffer.text(gtk_text_view_get_buffer(typed(body)))
         guard old.title != newTitle || old.body != newBody else { return }
         guard let saved = attempt({ try session.saveEditedNote(id: old.id, title: newTitle, body: newBody) }) else {

@@ -11,7 +11,7 @@ final class PendingDeletes {
 
     /// One deletion and its toast.
     struct Pending {
-        let target: Target
+        var target: Target
         let toast: OpaquePointer
     }
 
@@ -42,6 +42,26 @@ final class PendingDeletes {
 
     func hidesList(_ id: Int64) -> Bool {
         pending.contains { if case .list(let list) = $0.target { list.id == id } else { false } }
+    }
+
+    /// Brings the pending item deletions up to date with the store after another process's
+    /// change (`fresh` reads an item: nil when it is gone, or throws): the counts then follow
+    /// each item as it is now, checked or unchecked elsewhere. A deletion whose item is gone
+    /// (deleted elsewhere) is removed and returned: nothing is left to undo, and the store's
+    /// counts already leave it out.
+    func refresh(_ fresh: (Int64) throws -> ChecklistItem?) -> [Pending] {
+        var gone: [Pending] = []
+        for index in pending.indices.reversed() {
+            guard case .item(let item) = pending[index].target else { continue }
+            let now: ChecklistItem?
+            do { now = try fresh(item.id) } catch { continue }  // unread: kept as it was
+            if let now {
+                pending[index].target = .item(now)
+            } else {
+                gone.append(pending.remove(at: index))
+            }
+        }
+        return gone.reversed()
     }
 
     /// `list` with its counts as they will be once the pending item deletions happen.

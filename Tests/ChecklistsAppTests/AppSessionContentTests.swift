@@ -110,6 +110,27 @@ import Testing
         #expect(try session.note(id: note.id) == nil)
     }
 
+    /// A reminder saved through a session (the desktop app's Add Item, Edit Item, Delete) wakes a
+    /// running reminder agent, which sleeps until the next reminder it knows of: the desktop app
+    /// never told it, so a reminder set there for sooner than the agent's next one came late,
+    /// or never when the agent knew of none.
+    @Test func contentChangesWakeARunningReminderAgent() throws {
+        let session = try session()
+        let agent = try AgentListener(home: home)
+        let list = try session.addList(name: "Trips")
+        #expect(agent.pokes() >= 1)
+        let due = Date().addingTimeInterval(3600)
+        let item = try session.addItem(NewItem(text: "Passport", dueDate: due, shouldRemind: true), to: list.id)
+        #expect(agent.pokes() >= 1)
+        _ = try session.editItem(id: item.id, ItemChanges(dueDate: .some(due.addingTimeInterval(60))))
+        #expect(agent.pokes() >= 1)
+        _ = try session.deleteItem(id: item.id)
+        #expect(agent.pokes() >= 1)
+        _ = try session.addNote(title: "Not a reminder", body: "")
+        _ = try session.lists()
+        #expect(agent.pokes() == 0)
+    }
+
     @Test func contentCallsRefuseWhileLocked() throws {
         let session = try session(passwords: ["correct horse", "correct horse"])
         let list = try session.addList(name: "L")

@@ -32,4 +32,60 @@ struct DesktopEditRaceTests {
         let left = try session.cli.run("items", "Groceries", "--json").stdout
         #expect((try JSONSerialization.jsonObject(with: Data(left.utf8)) as? [Any])?.isEmpty == true, "\(left)")
     }
+
+    /// `checklists note edit 1` while note 1 is open: the editor shows the new title and body and
+    /// what is typed next goes on from them. The editor kept the text it had opened with, and the
+    /// next key saved that over the other process's change.
+    @Test func aNoteChangedElsewhereWhileOpenShowsTheChangeAndKeepsIt() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("note", "add", "--title", "Draft", "--body", "old body")
+        let output = try await session.run("noteedited.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("note", "show", "1").stdout == "Plan\n────\nnew body typed\n")
+    }
+
+    /// The title cleared and the body typed on: the body is saved under the title the note had
+    /// (nothing was saved while the title was blank, and closing the window lost the typing).
+    @Test func aBodyTypedUnderABlankTitleIsKept() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("note", "add", "--title", "Draft", "--body", "old body")
+        let output = try await session.run("noteblanktitle.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("note", "show", "1").stdout == "Draft\n─────\nold body more\n")
+    }
+
+    /// An item deleted in the window (its undo toast up) and then checked and deleted by the CLI:
+    /// the counts follow the item as it is now, and Ctrl+Z has nothing to bring back once it is
+    /// gone. The window counted the item as it was when deleted ("All Done!" with an item
+    /// unchecked, an item taken off twice) and said "Restored" for an item that was gone.
+    @Test func anItemWaitingForItsUndoToastIsCountedAsItIsNow() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        _ = try session.cli.run("item", "add", "Groceries", "-", stdin: "Apples\nBread\n")
+        let output = try await session.run("pendingdelete.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
+    /// `checklists item edit ID --text` while the item's Edit Item form is open: Done with the
+    /// text left alone keeps the new text (the form wrote every field back, its old text too).
+    @Test func doneKeepsWhatAnotherProcessChangedInFieldsLeftAlone() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        let added = try session.cli.run("item", "add", "Groceries", "Milk", "--json").stdout
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
+        let id = try #require(item["id"] as? Int)
+        let output = try await session.run("itemedited.py", ["CHECKLISTS_FINGERPRINT": "off", "ITEM_ID": "\(id)"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("items", "Groceries").stdout.contains("Oat milk"))
+    }
+
+    /// `checklists list edit --name` while the list's Edit Checklist form is open: Done with the
+    /// name left alone keeps the new name (the form wrote its name and icon back over it).
+    @Test func editChecklistDoneKeepsARenameMadeElsewhere() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Chores", "--icon", "chores")
+        let output = try await session.run("listedited.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+        #expect(try session.cli.run("lists").stdout.contains("House chores"))
+    }
 }

@@ -55,4 +55,45 @@ import Testing
         #expect(try app.session.notes().map(\.id) == [saved.id])
         #expect(try app.session.note(id: saved.id)?.body == "again new old")
     }
+
+    /// Another process adds a note (listed first, as the newest) while the Notes screen has one
+    /// selected: the selection stays on that note, so Enter or d acts on the note the user chose.
+    /// It kept its row number and moved to the note above. The delete question marks the Notes
+    /// tab (it marked Checklists).
+    @Test func theSelectedNoteStaysSelectedWhenAnotherProcessAddsOne() throws {
+        let app = try makeApp()
+        _ = try app.session.addNote(title: "Older", body: "")
+        _ = try app.session.addNote(title: "Newer", body: "")
+        app.start()
+        app.handle(.tab)
+        app.handle(.down)
+        #expect(frame(app).contains("› Older"))
+        _ = try app.session.addNote(title: "Newest", body: "")
+        app.handle(.changed(.notesChanged([])))
+        #expect(frame(app).contains("› Older"), "\(frame(app))")
+        app.handle(.character("d"))
+        #expect(frame(app).contains("Delete the note “Older”?"), "\(frame(app))")
+        #expect(frame(app).contains("[2 Notes]"), "\(frame(app))")
+    }
+
+    /// Another process changes the open note while nothing is typed in it: the screen shows the
+    /// change, and what is typed next goes on from it. The screen kept the text it had opened
+    /// with, and Esc after any key saved that over the other process's change.
+    @Test func aNoteChangedElsewhereWhileOpenShowsTheChange() throws {
+        let app = try makeApp()
+        let note = try app.session.addNote(title: "Draft", body: "old body")
+        app.start()
+        app.handle(.tab)
+        app.handle(.enter)
+        #expect(frame(app).contains("old body"))
+        _ = try app.session.editNote(id: note.id, title: "Plan", body: "new body")
+        app.handle(.changed(.notesChanged([note.id])))
+        #expect(frame(app).contains("Plan") && frame(app).contains("new body"), "\(frame(app))")
+        app.handle(.tab)
+        app.handle(.end)
+        for c in " typed" { app.handle(.character(c)) }
+        app.handle(.escape)
+        #expect(try app.session.note(id: note.id)?.title == "Plan")
+        #expect(try app.session.note(id: note.id)?.body == "new body typed")
+    }
 }

@@ -76,6 +76,61 @@ import Testing
         #expect(try app.session.setting(.checklistIndex) == list.id)
     }
 
+    /// Space sets the check the row does not show, as the desktop app's click does: an item
+    /// checked by another process a moment before (its change not shown yet) stays checked when
+    /// the user, seeing it unchecked, presses Space to check it. Space flipped the stored state,
+    /// unchecking it, and the count went the wrong way.
+    @Test func spaceSetsTheCheckTheRowDoesNotShow() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        let item = try app.session.addItem(NewItem(text: "Sweep"), to: list.id)
+        _ = try app.session.addItem(NewItem(text: "Dust"), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        #expect(frame(app).contains("› [ ] Sweep"))
+        _ = try app.session.setChecked(id: item.id, true)  // another process; no event yet
+        type(app, .character(" "))
+        #expect(try app.session.items(in: list.id).first { $0.id == item.id }?.checked == true)
+        #expect(frame(app).contains("› [✓] Sweep"))
+        #expect(frame(app).contains("Chores  (1 Remaining)"))
+    }
+
+    /// Edit Item open on "Sweep"; another process renames it; the user turns Remind Me on and
+    /// presses Enter: the item keeps the other process's text (the form wrote every field, the
+    /// text as it had opened included, over the rename).
+    @Test func editItemSavesOnlyWhatTheUserChanged() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        let item = try app.session.addItem(NewItem(text: "Sweep"), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        type(app, .character("e"))
+        #expect(frame(app).contains("Edit Item"))
+        _ = try app.session.editItem(id: item.id, ItemChanges(text: "Sweep the porch"))  // another process
+        type(app, .tab, .character(" "), .enter)
+        let saved = try #require(try app.session.items(in: list.id).first { $0.id == item.id })
+        #expect(saved.text == "Sweep the porch" && saved.shouldRemind)
+    }
+
+    /// Edit Checklist open on "Chores"; another process renames the list; Enter with the name left
+    /// alone keeps the new name (the form wrote its name and icon back over the rename).
+    @Test func editChecklistSavesOnlyWhatTheUserChanged() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores", icon: .chores)
+        app.start()
+        let row = try #require(app.stack.first as? ListsScreen).lists.firstIndex { $0.id == list.id }
+        (app.stack.first as? ListsScreen)?.scroller.selection = row ?? 0
+        type(app, .character("e"))
+        #expect(frame(app).contains("Edit Checklist"))
+        _ = try app.session.editList(id: list.id, name: "House chores")  // another process
+        type(app, .enter)
+        let saved = try #require(try app.session.lists().first { $0.id == list.id })
+        #expect(saved.name == "House chores" && saved.icon == .chores)
+    }
+
     @Test func doneIsDimmedAndRefusesWhileTheTextIsEmptyAndCancelDiscards() throws {
         let app = makeApp()
         try openStore(app)

@@ -73,4 +73,24 @@ import Testing
         try tui.waitFor("No items. Press a to add one.")
         #expect(try !cli.run("items", "List").stdout.contains("Passport"))
     }
+
+    /// The CLI renames an item a moment after a Space in the terminal UI: the new text shows (the
+    /// list took a change that kept its counts for the echo of its own toggle and ignored it for
+    /// two seconds), so Edit Item and Done keep the CLI's text instead of writing the old one back.
+    @Test func anEditElsewhereRightAfterAToggleShowsAndIsNotWrittenOver() throws {
+        try cli.run("item", "add", "List", "Eggs")
+        try cli.run("item", "add", "List", "Apples")
+        let tui = try start()
+        try tui.waitFor("[ ] Apples")
+        try tui.press("Space")
+        try tui.waitFor("[✓] Eggs")
+        #expect(try cli.run("item", "edit", "1", "--text", "Green apples").status == 0)
+        try tui.waitFor("[ ] Green apples", timeout: 1.5)
+        try tui.press("Down")
+        try tui.press("e")
+        try tui.waitFor("Edit Item")
+        try tui.press("Enter")
+        try tui.waitFor("Space check")
+        #expect(try cli.run("items", "List").stdout.contains("Green apples"))
+    }
 }

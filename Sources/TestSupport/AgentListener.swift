@@ -1,10 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Stands in for the reminder agent's socket (`HOME/agent.sock`) and counts the pokes it gets.
-final class AgentListener {
+public final class AgentListener {
     private let fd: Int32
 
-    init(home: String) throws {
+    public init(home: String) throws {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = home + "/agent.sock"
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -24,7 +28,7 @@ final class AgentListener {
     deinit { close(fd) }
 
     /// The pokes that arrived since the last call.
-    func pokes() -> Int {
+    public func pokes() -> Int {
         var count = 0
         var byte: UInt8 = 0
         while recv(fd, &byte, 1, 0) == 1 { count += 1 }

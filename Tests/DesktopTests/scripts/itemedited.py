@@ -1,0 +1,39 @@
+"""Edit Item open while another process renames the item: Done, with the text left alone,
+keeps the other process's text (the form wrote every field back, the text it had opened with
+included)."""
+import os
+import subprocess
+
+from desktop import *
+
+CLI = os.environ["CHECKLISTS_BIN"]
+ITEM = os.environ["ITEM_ID"]
+
+
+def cli(*args):
+    return subprocess.run([CLI] + list(args), capture_output=True, text=True)
+
+
+def scenario():
+    main = frame("Checklists")
+    click(find(main, "list item", "Groceries"))
+    check = find(main, "check box", "Milk")
+
+    step("Edit Item is open when another process renames the item")
+    click(find(check.parent, "push button", "Edit Item"))
+    form = frame("Edit Item")
+    renamed = cli("item", "edit", ITEM, "--text", "Oat milk")
+    if renamed.returncode != 0:
+        raise Failure("item edit: " + renamed.stderr)
+    find(main, "check box", "Oat milk")
+    click(find(form, "push button", "Done"))
+    absent(app(), "frame", "Edit Item")
+
+    step("the rename stays")
+    find(main, "check box", "Oat milk")
+    shown = cli("items", "Groceries").stdout
+    if "Oat milk" not in shown:
+        raise Failure("after Done: %r" % shown)
+
+
+run(scenario)
