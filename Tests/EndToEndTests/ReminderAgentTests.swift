@@ -125,6 +125,32 @@ import Testing
         _ = agent
     }
 
+    /// The ID of the item a pending reminder is about ("item-12" → "12").
+    func itemID(_ request: NotificationRequest) -> String { String(request.identifier.dropFirst(5)) }
+
+    /// A checked (done) item is not reminded; unchecking it brings its reminder back.
+    @Test func aCheckedItemIsNotRemindedAndUncheckingRemindsAgain() throws {
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        try schedule(pending.identifier, in: 1, title: "Call mum")
+        #expect(try cli.run("item", "check", itemID(pending)).status == 0)
+        usleep(2_000_000)
+        #expect(try notifications().isEmpty)
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        #expect(try cli.run("reminders").stdout.contains("No reminders are scheduled."))
+        #expect(try cli.run("item", "toggle", itemID(pending)).status == 0)
+        #expect(try center.pendingNotificationRequests().map(\.content.title) == ["Call mum"])
+        #expect(try cli.run("item", "check", itemID(pending)).status == 0)
+        // Editing a done item, or adding one already done, sets no reminder either.
+        #expect(try cli.run("item", "edit", itemID(pending), "--text", "Call mum back").status == 0)
+        let done = try cli.run("item", "add", "List", "Done already", "--due", "tomorrow 9:00", "--remind", "--checked")
+        #expect(done.status == 0)
+        #expect(done.stderr.contains("the item is checked, so its reminder will fire only if you uncheck it"))
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        _ = agent
+    }
+
     @Test func withPermissionDeniedRemindersAreKeptButNotShown() throws {
         try cli.run("settings", "notifications", "off")
         let agent = try startAgent()
