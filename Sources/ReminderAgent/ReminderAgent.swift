@@ -134,7 +134,7 @@ public final class ReminderAgent: @unchecked Sendable {
                 noteFailure("\(error)")
                 try? fallback.show(notice)
             }
-            do { try center.markDelivered(notice.identifiers, at: now) } catch {
+            do { try center.markDelivered(notice.requests, at: now) } catch {
                 log(tr("Cannot record a delivery: %@", "\(error)"))
             }
         }

@@ -11,7 +11,9 @@ public struct DeliveryPlan: Sendable, Equatable {
         public let body: String
         public let icon: String
         /// The requests this notice delivers (several for a summary).
-        public let identifiers: [String]
+        public let requests: [NotificationRequest]
+        /// Their identifiers.
+        public var identifiers: [String] { requests.map(\.identifier) }
     }
 
     /// A request this much overdue counts as missed.
@@ -28,19 +30,19 @@ public struct DeliveryPlan: Sendable, Equatable {
         var notices = onTime.map {
             Notice(
                 summary: $0.content.title, body: $0.content.body, icon: $0.content.iconName,
-                identifiers: [$0.identifier])
+                requests: [$0])
         }
         if late.count > Self.summaryThreshold {
             notices.append(
                 Notice(
                     summary: trn("%d reminder was missed", "%d reminders were missed", late.count),
                     body: tr("Open Checklists to see them (late)."),
-                    icon: "No Icon", identifiers: late.map(\.identifier)))
+                    icon: "No Icon", requests: late))
         } else {
             notices += late.map {
                 Notice(
                     summary: $0.content.title, body: tr("%@ (late)", $0.content.body), icon: $0.content.iconName,
-                    identifiers: [$0.identifier])
+                    requests: [$0])
             }
         }
         self.notices = notices

@@ -175,13 +175,29 @@ public final class NotificationCenter: @unchecked Sendable {
         try pendingNotificationRequests().filter { $0.trigger.date <= now }
     }
 
-    /// Marks requests delivered, in one transaction, and trims the history.
+    /// Marks requests delivered, whatever their time, in one transaction, and trims the history.
     public func markDelivered(_ identifiers: [String], at date: Date) throws(RemindersError) {
+        try markDelivered(identifiers.map { ($0, nil) }, at: date)
+    }
+
+    /// Marks the requests shown delivered, in one transaction, and trims the history. A request
+    /// moved to another time meanwhile (its item edited while the notification was on its way)
+    /// stays pending for its new time.
+    public func markDelivered(_ requests: [NotificationRequest], at date: Date) throws(RemindersError) {
+        try markDelivered(requests.map { ($0.identifier, $0.trigger.date.timeIntervalSince1970) }, at: date)
+    }
+
+    private func markDelivered(_ requests: [(String, Double?)], at date: Date) throws(RemindersError) {
         try sqlRemovingText {
             try db.transaction {
-                for identifier in identifiers {
-                    try db.prepare("UPDATE requests SET delivered_at = ? WHERE identifier = ? AND delivered_at IS NULL")
-                        .bind(.real(date.timeIntervalSince1970), .text(identifier)).run()
+                for (identifier, fireAt) in requests {
+                    try db.prepare(
+                        """
+                        UPDATE requests SET delivered_at = ?1 WHERE identifier = ?2 AND delivered_at IS NULL
+                            AND (?3 IS NULL OR fire_at = ?3)
+                        """
+                    ).bind(.real(date.timeIntervalSince1970), .text(identifier), fireAt.map { .real($0) } ?? .null)
+                        .run()
                 }
                 try db.prepare(
                     """

@@ -125,8 +125,40 @@ import Testing
         _ = agent
     }
 
+    /// Makes the mock notification daemon take `seconds` to answer each Notify (as a busy shell
+    /// does); it still records the call.
+    func slowNotify(seconds: Double) throws {
+        let call = try CLIRunner.execute(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                "/org/freedesktop/Notifications", "--method", "org.freedesktop.DBus.Mock.AddMethod",
+                "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
+                "import time; time.sleep(\(seconds)); ret = dbus.UInt32(7)",
+            ], environment: environment)
+        #expect(call.status == 0, "AddMethod: \(call.stderr)")
+    }
+
     /// The ID of the item a pending reminder is about ("item-12" → "12").
     func itemID(_ request: NotificationRequest) -> String { String(request.identifier.dropFirst(5)) }
+
+    /// An item moved to another day while its reminder is being shown (the daemon is slow to
+    /// answer) keeps its new reminder: the agent marks as delivered only what it showed.
+    @Test func anItemMovedWhileItsReminderIsShownKeepsItsNewReminder() throws {
+        try slowNotify(seconds: 1.5)
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        try schedule(pending.identifier, in: 0.2, title: "Call mum")
+        usleep(700_000)  // the agent now waits on Notify
+        #expect(try cli.run("item", "edit", itemID(pending), "--due", "tomorrow 10:00").status == 0)
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        usleep(1_500_000)
+        let after = try center.pendingNotificationRequests()
+        #expect(after.map(\.identifier) == [pending.identifier])
+        #expect(after.first?.trigger.date == pending.trigger.date.addingTimeInterval(3600))
+        _ = agent
+    }
 
     /// A checked (done) item is not reminded; unchecking it brings its reminder back.
     @Test func aCheckedItemIsNotRemindedAndUncheckingRemindsAgain() throws {
