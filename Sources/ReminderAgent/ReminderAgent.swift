@@ -127,12 +127,18 @@ public final class ReminderAgent: @unchecked Sendable {
         guard center.authorizationStatus == .authorized else { return }
         let now = Date()
         guard let due = try? center.due(at: now), !due.isEmpty else { return }
+        // Once the notifier failed (a daemon that never answers costs its 3 s timeout), the others
+        // due now go to the log at once rather than each waiting out the same timeout.
+        var notifierFailed = false
         for notice in DeliveryPlan(due: due, now: now).notices {
-            do {
-                try notifier.show(notice)
-            } catch {
-                noteFailure("\(error)")
+            if notifierFailed {
                 try? fallback.show(notice)
+            } else {
+                do { try notifier.show(notice) } catch {
+                    noteFailure("\(error)")
+                    notifierFailed = true
+                    try? fallback.show(notice)
+                }
             }
             do { try center.markDelivered(notice.requests, at: now) } catch {
                 log(tr("Cannot record a delivery: %@", "\(error)"))

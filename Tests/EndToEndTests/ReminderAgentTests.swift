@@ -160,6 +160,26 @@ import Testing
         _ = agent
     }
 
+    /// A notification daemon that takes every call and never answers costs the 3 s call timeout
+    /// once per delivery, not once per reminder: the others due then go to the log at once.
+    @Test func aDaemonThatNeverAnswersHoldsUpOnlyTheFirstReminder() throws {
+        try slowNotify(seconds: 30)
+        let agent = try startAgent()
+        let due = Date().addingTimeInterval(0.3)
+        for i in 0..<4 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "hung\(i)", content: NotificationContent(title: "Errand \(i)", body: "Home · due"),
+                    trigger: DateTrigger(exactly: due)))
+        }
+        poke()
+        let started = Date()
+        for i in 0..<4 { try agent.waitFor("Reminder: Errand \(i) — Home · due", timeout: 6) }
+        #expect(Date().timeIntervalSince(started) < 5)
+        for _ in 0..<100 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
+        #expect(try center.pendingNotificationRequests().isEmpty)
+    }
+
     /// A checked (done) item is not reminded; unchecking it brings its reminder back.
     @Test func aCheckedItemIsNotRemindedAndUncheckingRemindsAgain() throws {
         let agent = try startAgent()
