@@ -131,6 +131,9 @@ public final class ReminderAgent: @unchecked Sendable {
         // due now go to the log at once rather than each waiting out the same timeout.
         var notifierFailed = false
         for notice in DeliveryPlan(due: due, now: now).notices {
+            // A slow daemon makes a pass long: an item deleted, checked or moved since it began
+            // is not shown (one of a summary's still pending keeps the summary).
+            guard notice.requests.contains(where: { (try? center.isPending($0)) ?? true }) else { continue }
             if notifierFailed {
                 try? fallback.show(notice)
             } else {

@@ -175,6 +175,17 @@ public final class NotificationCenter: @unchecked Sendable {
         try pendingNotificationRequests().filter { $0.trigger.date <= now }
     }
 
+    /// Whether `request` still waits to be shown at its time (not cancelled, moved or delivered).
+    public func isPending(_ request: NotificationRequest) throws(RemindersError) -> Bool {
+        try sql {
+            let stmt = try db.prepare(
+                "SELECT EXISTS (SELECT 1 FROM requests WHERE identifier = ? AND fire_at = ? AND delivered_at IS NULL)")
+            try stmt.bind(.text(request.identifier), .real(request.trigger.date.timeIntervalSince1970))
+            defer { stmt.reset() }
+            return try stmt.step() && stmt.int64(0) == 1
+        }
+    }
+
     /// Marks requests delivered, whatever their time, in one transaction, and trims the history.
     public func markDelivered(_ identifiers: [String], at date: Date) throws(RemindersError) {
         try markDelivered(identifiers.map { ($0, nil) }, at: date)

@@ -160,6 +160,30 @@ import Testing
         _ = agent
     }
 
+    /// Two reminders due at once and a slow daemon: the second item, deleted while the first
+    /// notification is on its way, is not shown.
+    @Test func anItemDeletedWhileAnotherReminderIsShownIsNotShown() throws {
+        try slowNotify(seconds: 1.5)
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        try cli.run("item", "add", "List", "Call dad", "--due", "tomorrow 9:00", "--remind")
+        let pending = try center.pendingNotificationRequests()
+        try #require(pending.map(\.content.title) == ["Call mum", "Call dad"])
+        let due = Date().addingTimeInterval(0.2)
+        for request in pending {
+            try center.add(
+                NotificationRequest(
+                    identifier: request.identifier, content: request.content, trigger: DateTrigger(exactly: due)))
+        }
+        poke()
+        usleep(700_000)  // the agent now waits on the first Notify
+        #expect(try cli.run("item", "delete", itemID(pending[1])).status == 0)
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        usleep(2_500_000)
+        #expect(try notifications().map(\.0) == ["Call mum"])
+        _ = agent
+    }
+
     /// A notification daemon that takes every call and never answers costs the 3 s call timeout
     /// once per delivery, not once per reminder: the others due then go to the log at once.
     @Test func aDaemonThatNeverAnswersHoldsUpOnlyTheFirstReminder() throws {
