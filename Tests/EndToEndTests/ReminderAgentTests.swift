@@ -312,6 +312,26 @@ import Testing
         _ = agent
     }
 
+    /// 150 reminders due at the same minute (items due "friday" remind at the all-day hour)
+    /// arrive as one notification, and all of them are recorded as delivered.
+    @Test func aHundredAndFiftyDueAtOnceBecomeOneNotification() throws {
+        let due = Date().addingTimeInterval(0.5)
+        for i in 0..<150 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "f\(i)", content: NotificationContent(title: "Item \(i)", body: "Friday · due 9:00"),
+                    trigger: DateTrigger(exactly: due)))
+        }
+        let agent = try startAgent()
+        let seen = try waitForNotifications(1)
+        for _ in 0..<300 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
+        usleep(300_000)
+        #expect(try notifications().map(\.0) == ["150 reminders are due"])
+        #expect(seen.first?.1 == "Open Checklists to see them.")
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        _ = agent
+    }
+
     @Test func aSecondAgentExitsSayingOneRuns() throws {
         let agent = try startAgent()
         let second = try cli.run("agent")
