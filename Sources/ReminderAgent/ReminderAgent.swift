@@ -120,6 +120,8 @@ public final class ReminderAgent: @unchecked Sendable {
     /// Shows what is due now and marks it delivered — after a successful show, so that a crash
     /// repeats a notification rather than losing it.
     func deliverDue() {
+        // A reminders file moved away (damaged) is replaced by the next command: follow it.
+        do { try center.reopenIfReplaced() } catch { log("\(error)") }
         // First what a command was killed before doing: its reminder changes wait in the outbox.
         do { try ReminderOutbox.drain(directory: home, into: center) } catch {
             log(tr("Cannot apply the pending reminder changes: %@", "\(error)"))
@@ -151,6 +153,7 @@ public final class ReminderAgent: @unchecked Sendable {
 
     /// The next time to wake: the next future reminder (due ones wait while notifications are off).
     func nextWake() throws -> Date? {
+        _ = try? center.reopenIfReplaced()
         let now = Date()
         return try center.pendingNotificationRequests().first { $0.trigger.date > now }?.trigger.date
     }

@@ -7,7 +7,13 @@ import SQLiteKit
 /// agent can deliver them without unlocking the app; "Show item text" off keeps item texts out.
 public final class NotificationCenter: @unchecked Sendable {
     public let path: String
-    private let db: Database
+    private let directory: String
+    private var db: Database
+    /// The device and inode of the file `db` has open.
+    private var file: (dev: UInt64, ino: UInt64)?
+    /// Connections to files moved away, kept open: closing one would make SQLite checkpoint and
+    /// delete the write-ahead log by its name, which is now the new file's log.
+    private var retired: [Database] = []
     private let lock = NSLock()
 
     /// Delivered notifications kept for `deliveredNotifications()`.
@@ -15,13 +21,42 @@ public final class NotificationCenter: @unchecked Sendable {
 
     /// Opens (creating if needed) the store in `directory`.
     public init(directory: String) throws(RemindersError) {
+        self.directory = directory
         path = directory + "/reminders.sqlite"
+        (db, file) = try Self.open(directory: directory, path: path)
+    }
+
+    /// Opens the file again when it was replaced or moved away since it was opened (a damaged
+    /// one is moved aside, and the next command makes a new one): a long-lived reader such as
+    /// the agent would otherwise read the old file for ever and miss every new reminder.
+    /// - Returns: Whether it opened the file again.
+    @discardableResult
+    public func reopenIfReplaced() throws(RemindersError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Self.identity(path)
+        guard now == nil || now?.dev != file?.dev || now?.ino != file?.ino else { return false }
+        let old = db
+        (db, file) = try Self.open(directory: directory, path: path)
+        retired.append(old)
+        return true
+    }
+
+    private static func identity(_ path: String) -> (dev: UInt64, ino: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    private static func open(directory: String, path: String) throws(RemindersError) -> (
+        Database, (dev: UInt64, ino: UInt64)?
+    ) {
         do {
             try SecureFile.makeDirectory(directory)
             // A FIFO or a link to a device in place of the file would hang SQLite or feed it garbage.
             for file in [path, path + "-wal", path + "-shm"] { try SecureFile.requireRegular(file) }
             if !SecureFile.exists(path) { try SecureFile.touch(path) }
-            db = try Database(path: path, create: false)
+            let db = try Database(path: path, create: false)
             try db.execute(
                 """
                 PRAGMA busy_timeout=5000; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
@@ -32,6 +67,7 @@ public final class NotificationCenter: @unchecked Sendable {
                 CREATE INDEX IF NOT EXISTS requests_due ON requests(delivered_at, fire_at);
                 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY NOT NULL, value TEXT) WITHOUT ROWID;
                 """)
+            return (db, identity(path))
         } catch {
             throw RemindersError.storage("\(error)")
         }

@@ -332,6 +332,23 @@ import Testing
         _ = agent
     }
 
+    /// A damaged reminders file is moved aside (as the README advises) while the agent runs; the
+    /// next command makes a new one, and the agent follows it instead of reading the old one.
+    @Test func theAgentFollowsARemindersFileMovedAway() throws {
+        let agent = try startAgent()
+        let away = dir.appending("away")
+        try FileManager.default.createDirectory(atPath: away, withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            _ = rename(home + "/reminders.sqlite" + suffix, away + "/reminders.sqlite" + suffix)
+        }
+        try cli.run("settings", "notifications", "on")
+        try cli.run("item", "add", "List", "After the move", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        try schedule(pending.identifier, in: 0.5, title: "After the move")
+        #expect(try waitForNotifications(1).map(\.0) == ["After the move"])
+        _ = agent
+    }
+
     @Test func aSecondAgentExitsSayingOneRuns() throws {
         let agent = try startAgent()
         let second = try cli.run("agent")
