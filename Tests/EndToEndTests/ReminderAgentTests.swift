@@ -163,7 +163,7 @@ import Testing
     /// Two reminders due at once and a slow daemon: the second item, deleted while the first
     /// notification is on its way, is not shown.
     @Test func anItemDeletedWhileAnotherReminderIsShownIsNotShown() throws {
-        try slowNotify(seconds: 1.5)
+        try slowNotify(seconds: 3)
         let agent = try startAgent()
         try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
         try cli.run("item", "add", "List", "Call dad", "--due", "tomorrow 9:00", "--remind")
@@ -179,7 +179,7 @@ import Testing
         usleep(700_000)  // the agent now waits on the first Notify
         #expect(try cli.run("item", "delete", itemID(pending[1])).status == 0)
         #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
-        usleep(2_500_000)
+        usleep(3_500_000)
         #expect(try notifications().map(\.0) == ["Call mum"])
         _ = agent
     }
@@ -209,9 +209,12 @@ import Testing
         let agent = try startAgent()
         try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
         let pending = try #require(try center.pendingNotificationRequests().first)
-        try schedule(pending.identifier, in: 1, title: "Call mum")
+        // Due in 3 s, checked at once (a slow CLI start under load must not pass the time).
+        let due = Date().addingTimeInterval(3)
+        try schedule(pending.identifier, in: 3, title: "Call mum")
         #expect(try cli.run("item", "check", itemID(pending)).status == 0)
-        usleep(2_000_000)
+        try #require(Date() < due)
+        usleep(UInt32(max(due.timeIntervalSinceNow + 1.5, 0) * 1e6))
         #expect(try notifications().isEmpty)
         #expect(try center.pendingNotificationRequests().isEmpty)
         #expect(try cli.run("reminders").stdout.contains("No reminders are scheduled."))
