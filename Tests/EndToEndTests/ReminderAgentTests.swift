@@ -230,6 +230,33 @@ import Testing
         _ = agent
     }
 
+    /// "12 reminders were missed — Open Checklists to see them": clicking it does just that
+    /// (the desktop app, at no particular item).
+    @Test func clickingASummaryOpensTheDesktopApp() throws {
+        let bin = dir.appending("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let called = dir.appending("gtk-called")
+        let stub = bin + "/checklists-gtk"
+        try "#!/bin/sh\necho \"started $#\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
+        chmod(stub, 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        for i in 0..<12 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "item-\(i)", content: NotificationContent(title: "Item \(i)", body: "x"),
+                    trigger: DateTrigger(exactly: Date().addingTimeInterval(-7200))))
+        }
+        let agent = try startAgent(environment: environment)
+        #expect(try waitForNotifications(1).map(\.0) == ["12 reminders were missed"])
+        _ = try rig.run("click", "1")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
+        usleep(100_000)  // let the stand-in finish writing
+        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "started 0\n")
+        _ = agent
+    }
+
     @Test func withPermissionDeniedRemindersAreKeptButNotShown() throws {
         try cli.run("settings", "notifications", "off")
         let agent = try startAgent()
