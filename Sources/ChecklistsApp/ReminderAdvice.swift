@@ -10,6 +10,8 @@ public enum ReminderAdvice: Sendable, Equatable {
     case dueDatePassed
     /// The item has no due date: no reminder will fire.
     case noDueDate
+    /// The item is checked (done): its reminder fires only if it is unchecked.
+    case checked
     /// Notifications are off; the reminder is kept (for data directory `home`).
     case notificationsOff(home: String)
     /// Notifications were never allowed (no one could be asked; for data directory `home`).
@@ -24,6 +26,7 @@ extension ReminderAdvice {
         switch self {
         case .dueDatePassed: tr("Note: the due date is in the past, so no reminder will fire.")
         case .noDueDate: tr("Note: the item has no due date, so no reminder will fire.")
+        case .checked: tr("Note: the item is checked, so its reminder will fire only if you uncheck it.")
         // The commands name the data directory: without it they would serve the default one.
         case .notificationsOff(let home):
             tr(
@@ -49,6 +52,7 @@ extension AppSession {
     public func reminderAdvice(for item: ChecklistItem, now: Date = Date()) throws -> ReminderAdvice? {
         guard let due = item.dueDate else { return .noDueDate }
         guard due > now else { return .dueDatePassed }
+        guard !item.checked else { return .checked }
         let absoluteHome = home.hasPrefix("/") ? home : FileManager.default.currentDirectoryPath + "/" + home
         switch try askNotificationPermissionOnce() {
         case .denied?: return .notificationsOff(home: absoluteHome)

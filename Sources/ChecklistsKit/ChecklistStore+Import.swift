@@ -297,7 +297,7 @@ private struct Importer {
         storedIDs?.insert(newID)
         if tracksTexts { existingTexts[listID]?.insert(item.text) }
         summary.itemsAdded += 1
-        if item.shouldRemind, let due = item.dueDate, due > now { summary.remindersScheduled += 1 }
+        if item.shouldRemind, !item.checked, let due = item.dueDate, due > now { summary.remindersScheduled += 1 }
         return true
     }
 

@@ -6,7 +6,8 @@ import Synchronization
 /// Keeps the reminders in step with the items (the iOS app's five cases):
 /// saved with remind on and a future due date → scheduled; due date changed → replaced;
 /// remind turned off → cancelled; item deleted → cancelled; list deleted → all cancelled.
-/// A due date in the past is never scheduled.
+/// A due date in the past is never scheduled, nor is a checked (done) item's reminder: checking
+/// cancels it, unchecking schedules it again if it is still ahead.
 ///
 /// Crash-consistent: what a change means for the reminders is written to the outbox of
 /// `checklists.sqlite` in the change's own transaction, and applied to `reminders.sqlite` after
@@ -80,9 +81,9 @@ public final class ReminderScheduler: Sendable {
         try deliver()
     }
 
-    /// Whether `item` gets a reminder: remind on, and due in the future.
+    /// Whether `item` gets a reminder: remind on, not checked, and due in the future.
     public func wantsReminder(_ item: ChecklistItem) -> Bool {
-        guard item.shouldRemind, let due = item.dueDate else { return false }
+        guard item.shouldRemind, !item.checked, let due = item.dueDate else { return false }
         return due > now()
     }
 
@@ -102,8 +103,9 @@ public final class ReminderScheduler: Sendable {
             return try s.items(listID: list.id).filter(\.shouldRemind).map { item in
                 wantsReminder(item) ? try schedule(item, in: s) : .cancel(Self.identifier(for: item.id))
             }
-        case .itemChecked:
-            return []
+        case .itemChecked(let item):
+            guard item.shouldRemind else { return [] }
+            return [wantsReminder(item) ? try schedule(item, in: s) : .cancel(Self.identifier(for: item.id))]
         }
     }
 

@@ -20,13 +20,14 @@ public enum DesktopLauncher {
         return nil
     }
 
-    /// Starts `checklists-gtk --item ID` in a session of its own (it outlives the agent's
-    /// restarts) and reaps it when it exits.
+    /// Starts `checklists-gtk --item ID` (or `checklists-gtk` for no item) in a session of its own
+    /// (it outlives the agent's restarts) and reaps it when it exits.
     /// - Returns: Whether it started.
     @discardableResult
-    public static func open(item: Int64, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func open(item: Int64?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let arguments = item.map { ["--item", String($0)] } ?? []
         guard let path = locate(environment: environment),
-            let child = Subprocess.spawn([path, "--item", String(item)], environment: environment, newSession: true)
+            let child = Subprocess.spawn([path] + arguments, environment: environment, newSession: true)
         else { return false }
         Thread.detachNewThread {
             var status: Int32 = 0

@@ -6,8 +6,9 @@ import TerminalText
 
 /// Desktop notifications through `org.freedesktop.Notifications.Notify` on the session bus.
 ///
-/// A reminder for one item carries the `default` action: clicking the notification calls
-/// `open` with the item's ID (the agent starts the desktop app at that item).
+/// Every notification carries the `default` action: clicking a reminder for one item calls
+/// `open` with the item's ID (the agent starts the desktop app at that item), clicking a summary
+/// ("12 reminders were missed — Open Checklists to see them.") calls it with nil (the app).
 public final class DesktopNotifier: Notifier, @unchecked Sendable {
     public var name: String { "desktop" }
     /// The desktop app's ID, named in every notification (`desktop-entry`), so the shell shows
@@ -18,15 +19,15 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
 
     private let lock = NSLock()
     private var connection: DBusConnection?
-    private let open: (@Sendable (_ itemID: Int64) -> Void)?
-    /// Notification IDs the server gave, and the item each one is about (oldest first).
-    private var shown: [(notification: UInt32, item: Int64)] = []
+    private let open: (@Sendable (_ itemID: Int64?) -> Void)?
+    /// Notification IDs the server gave, and the item each one is about (nil: a summary), oldest first.
+    private var shown: [(notification: UInt32, item: Int64?)] = []
     /// Whether the server on `connection` reads bodies as markup; nil until asked.
     private var bodyMarkup: Bool?
 
-    /// - Parameter open: Called with an item's ID when its notification is clicked; nil shows
-    ///   notifications without an action.
-    public init(open: (@Sendable (_ itemID: Int64) -> Void)? = nil) {
+    /// - Parameter open: Called with an item's ID when its notification is clicked (nil for a
+    ///   summary); nil shows notifications without an action.
+    public init(open: (@Sendable (_ itemID: Int64?) -> Void)? = nil) {
         self.open = open
     }
 
@@ -39,7 +40,7 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
             if open != nil { listen(on: made) }
             return made
         }
-        let item = open == nil ? nil : Self.itemID(of: notice)
+        let item = Self.itemID(of: notice)
         do {
             let body = try readsMarkup(bus) ? Self.markupEscaped(notice.body) : notice.body
             let reply = try bus.call(
@@ -48,10 +49,10 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
                 arguments: [
                     .string("Checklists"), .uint32(0), .string(Self.iconName(notice.icon)), .string(notice.summary),
                     .string(body),
-                    .array(elementType: "s", item == nil ? [] : [.string("default"), .string(tr("Open"))]),
+                    .array(elementType: "s", open == nil ? [] : [.string("default"), .string(tr("Open"))]),
                     .dictionary(["desktop-entry": .string(Self.desktopEntry)]), .int32(-1),
                 ], timeout: 3)
-            if let item, let id = reply.first?.uint32 { remember(id, item) }
+            if open != nil, let id = reply.first?.uint32 { remember(id, item) }
         } catch {
             lock.withLock { connection = nil }  // reconnect next time (the bus may have restarted)
             throw error
@@ -94,7 +95,7 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
         return Int64(identifier.dropFirst(5))
     }
 
-    private func remember(_ notification: UInt32, _ item: Int64) {
+    private func remember(_ notification: UInt32, _ item: Int64?) {
         lock.withLock {
             shown.append((notification, item))
             if shown.count > Self.remembered { shown.removeFirst(shown.count - Self.remembered) }
@@ -110,8 +111,8 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
             guard let self, let id = arguments.first?.uint32 else { return }
             switch member {
             case "ActionInvoked" where arguments.count > 1 && arguments[1].string == "default":
-                let item = lock.withLock { shown.last { $0.notification == id }?.item }
-                if let item { open?(item) }
+                let clicked = lock.withLock { shown.last { $0.notification == id } }
+                if let clicked { open?(clicked.item) }
             case "NotificationClosed":
                 lock.withLock { shown.removeAll { $0.notification == id } }
             default:

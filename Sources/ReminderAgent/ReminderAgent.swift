@@ -120,6 +120,8 @@ public final class ReminderAgent: @unchecked Sendable {
     /// Shows what is due now and marks it delivered — after a successful show, so that a crash
     /// repeats a notification rather than losing it.
     func deliverDue() {
+        // A reminders file moved away (damaged) is replaced by the next command: follow it.
+        do { try center.reopenIfReplaced() } catch { log("\(error)") }
         // First what a command was killed before doing: its reminder changes wait in the outbox.
         do { try ReminderOutbox.drain(directory: home, into: center) } catch {
             log(tr("Cannot apply the pending reminder changes: %@", "\(error)"))
@@ -127,14 +129,23 @@ public final class ReminderAgent: @unchecked Sendable {
         guard center.authorizationStatus == .authorized else { return }
         let now = Date()
         guard let due = try? center.due(at: now), !due.isEmpty else { return }
+        // Once the notifier failed (a daemon that never answers costs its 3 s timeout), the others
+        // due now go to the log at once rather than each waiting out the same timeout.
+        var notifierFailed = false
         for notice in DeliveryPlan(due: due, now: now).notices {
-            do {
-                try notifier.show(notice)
-            } catch {
-                noteFailure("\(error)")
+            // A slow daemon makes a pass long: an item deleted, checked or moved since it began
+            // is not shown (one of a summary's still pending keeps the summary).
+            guard notice.requests.contains(where: { (try? center.isPending($0)) ?? true }) else { continue }
+            if notifierFailed {
                 try? fallback.show(notice)
+            } else {
+                do { try notifier.show(notice) } catch {
+                    noteFailure("\(error)")
+                    notifierFailed = true
+                    try? fallback.show(notice)
+                }
             }
-            do { try center.markDelivered(notice.identifiers, at: now) } catch {
+            do { try center.markDelivered(notice.requests, at: now) } catch {
                 log(tr("Cannot record a delivery: %@", "\(error)"))
             }
         }
@@ -142,6 +153,7 @@ public final class ReminderAgent: @unchecked Sendable {
 
     /// The next time to wake: the next future reminder (due ones wait while notifications are off).
     func nextWake() throws -> Date? {
+        _ = try? center.reopenIfReplaced()
         let now = Date()
         return try center.pendingNotificationRequests().first { $0.trigger.date > now }?.trigger.date
     }

@@ -3,7 +3,7 @@ import Localization
 
 /// What the agent shows for the requests that are due: each one once, "(late)" when it is
 /// more than a minute overdue (missed while asleep or stopped), and one summary instead when
-/// more than ten were missed.
+/// more than ten were missed, or more than ten are due at once.
 public struct DeliveryPlan: Sendable, Equatable {
     /// One notification to show.
     public struct Notice: Sendable, Equatable {
@@ -11,12 +11,14 @@ public struct DeliveryPlan: Sendable, Equatable {
         public let body: String
         public let icon: String
         /// The requests this notice delivers (several for a summary).
-        public let identifiers: [String]
+        public let requests: [NotificationRequest]
+        /// Their identifiers.
+        public var identifiers: [String] { requests.map(\.identifier) }
     }
 
     /// A request this much overdue counts as missed.
     public static let lateAfter: TimeInterval = 60
-    /// More missed requests than this are summarised.
+    /// More missed requests than this, or more due at once, are summarised.
     public static let summaryThreshold = 10
 
     public let notices: [Notice]
@@ -25,22 +27,31 @@ public struct DeliveryPlan: Sendable, Equatable {
     public init(due: [NotificationRequest], now: Date) {
         let late = due.filter { now.timeIntervalSince($0.trigger.date) > Self.lateAfter }
         let onTime = due.filter { now.timeIntervalSince($0.trigger.date) <= Self.lateAfter }
-        var notices = onTime.map {
-            Notice(
-                summary: $0.content.title, body: $0.content.body, icon: $0.content.iconName,
-                identifiers: [$0.identifier])
-        }
+        // Many due at once (a list's items all due "friday" remind at the all-day hour) would
+        // bury the desktop under banners: more than the threshold become one notice, as missed ones do.
+        var notices =
+            onTime.count > Self.summaryThreshold
+            ? [
+                Notice(
+                    summary: trn("%d reminder is due", "%d reminders are due", onTime.count),
+                    body: tr("Open Checklists to see them."), icon: "No Icon", requests: onTime)
+            ]
+            : onTime.map {
+                Notice(
+                    summary: $0.content.title, body: $0.content.body, icon: $0.content.iconName,
+                    requests: [$0])
+            }
         if late.count > Self.summaryThreshold {
             notices.append(
                 Notice(
                     summary: trn("%d reminder was missed", "%d reminders were missed", late.count),
                     body: tr("Open Checklists to see them (late)."),
-                    icon: "No Icon", identifiers: late.map(\.identifier)))
+                    icon: "No Icon", requests: late))
         } else {
             notices += late.map {
                 Notice(
                     summary: $0.content.title, body: tr("%@ (late)", $0.content.body), icon: $0.content.iconName,
-                    identifiers: [$0.identifier])
+                    requests: [$0])
             }
         }
         self.notices = notices

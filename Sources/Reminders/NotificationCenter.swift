@@ -7,7 +7,13 @@ import SQLiteKit
 /// agent can deliver them without unlocking the app; "Show item text" off keeps item texts out.
 public final class NotificationCenter: @unchecked Sendable {
     public let path: String
-    private let db: Database
+    private let directory: String
+    private var db: Database
+    /// The device and inode of the file `db` has open.
+    private var file: (dev: UInt64, ino: UInt64)?
+    /// Connections to files moved away, kept open: closing one would make SQLite checkpoint and
+    /// delete the write-ahead log by its name, which is now the new file's log.
+    private var retired: [Database] = []
     private let lock = NSLock()
 
     /// Delivered notifications kept for `deliveredNotifications()`.
@@ -15,13 +21,42 @@ public final class NotificationCenter: @unchecked Sendable {
 
     /// Opens (creating if needed) the store in `directory`.
     public init(directory: String) throws(RemindersError) {
+        self.directory = directory
         path = directory + "/reminders.sqlite"
+        (db, file) = try Self.open(directory: directory, path: path)
+    }
+
+    /// Opens the file again when it was replaced or moved away since it was opened (a damaged
+    /// one is moved aside, and the next command makes a new one): a long-lived reader such as
+    /// the agent would otherwise read the old file for ever and miss every new reminder.
+    /// - Returns: Whether it opened the file again.
+    @discardableResult
+    public func reopenIfReplaced() throws(RemindersError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Self.identity(path)
+        guard now == nil || now?.dev != file?.dev || now?.ino != file?.ino else { return false }
+        let old = db
+        (db, file) = try Self.open(directory: directory, path: path)
+        retired.append(old)
+        return true
+    }
+
+    private static func identity(_ path: String) -> (dev: UInt64, ino: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    private static func open(directory: String, path: String) throws(RemindersError) -> (
+        Database, (dev: UInt64, ino: UInt64)?
+    ) {
         do {
             try SecureFile.makeDirectory(directory)
             // A FIFO or a link to a device in place of the file would hang SQLite or feed it garbage.
             for file in [path, path + "-wal", path + "-shm"] { try SecureFile.requireRegular(file) }
             if !SecureFile.exists(path) { try SecureFile.touch(path) }
-            db = try Database(path: path, create: false)
+            let db = try Database(path: path, create: false)
             try db.execute(
                 """
                 PRAGMA busy_timeout=5000; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
@@ -32,6 +67,7 @@ public final class NotificationCenter: @unchecked Sendable {
                 CREATE INDEX IF NOT EXISTS requests_due ON requests(delivered_at, fire_at);
                 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY NOT NULL, value TEXT) WITHOUT ROWID;
                 """)
+            return (db, identity(path))
         } catch {
             throw RemindersError.storage("\(error)")
         }
@@ -175,13 +211,40 @@ public final class NotificationCenter: @unchecked Sendable {
         try pendingNotificationRequests().filter { $0.trigger.date <= now }
     }
 
-    /// Marks requests delivered, in one transaction, and trims the history.
+    /// Whether `request` still waits to be shown at its time (not cancelled, moved or delivered).
+    public func isPending(_ request: NotificationRequest) throws(RemindersError) -> Bool {
+        try sql {
+            let stmt = try db.prepare(
+                "SELECT EXISTS (SELECT 1 FROM requests WHERE identifier = ? AND fire_at = ? AND delivered_at IS NULL)")
+            try stmt.bind(.text(request.identifier), .real(request.trigger.date.timeIntervalSince1970))
+            defer { stmt.reset() }
+            return try stmt.step() && stmt.int64(0) == 1
+        }
+    }
+
+    /// Marks requests delivered, whatever their time, in one transaction, and trims the history.
     public func markDelivered(_ identifiers: [String], at date: Date) throws(RemindersError) {
+        try markDelivered(identifiers.map { ($0, nil) }, at: date)
+    }
+
+    /// Marks the requests shown delivered, in one transaction, and trims the history. A request
+    /// moved to another time meanwhile (its item edited while the notification was on its way)
+    /// stays pending for its new time.
+    public func markDelivered(_ requests: [NotificationRequest], at date: Date) throws(RemindersError) {
+        try markDelivered(requests.map { ($0.identifier, $0.trigger.date.timeIntervalSince1970) }, at: date)
+    }
+
+    private func markDelivered(_ requests: [(String, Double?)], at date: Date) throws(RemindersError) {
         try sqlRemovingText {
             try db.transaction {
-                for identifier in identifiers {
-                    try db.prepare("UPDATE requests SET delivered_at = ? WHERE identifier = ? AND delivered_at IS NULL")
-                        .bind(.real(date.timeIntervalSince1970), .text(identifier)).run()
+                for (identifier, fireAt) in requests {
+                    try db.prepare(
+                        """
+                        UPDATE requests SET delivered_at = ?1 WHERE identifier = ?2 AND delivered_at IS NULL
+                            AND (?3 IS NULL OR fire_at = ?3)
+                        """
+                    ).bind(.real(date.timeIntervalSince1970), .text(identifier), fireAt.map { .real($0) } ?? .null)
+                        .run()
                 }
                 try db.prepare(
                     """

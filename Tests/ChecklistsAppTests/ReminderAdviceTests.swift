@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReminderAdviceTests {
     @Test func eachAdviceHasItsOwnMessage() {
         let all: [ReminderAdvice] = [
-            .dueDatePassed, .noDueDate, .notificationsOff(home: "/d"), .notificationsNotAllowed(home: "/d"),
+            .dueDatePassed, .noDueDate, .checked, .notificationsOff(home: "/d"), .notificationsNotAllowed(home: "/d"),
             .noAgent(home: "/d"),
         ]
         #expect(Set(all.map(\.message)).count == all.count)

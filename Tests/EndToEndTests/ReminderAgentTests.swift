@@ -125,6 +125,138 @@ import Testing
         _ = agent
     }
 
+    /// Makes the mock notification daemon take `seconds` to answer each Notify (as a busy shell
+    /// does); it still records the call.
+    func slowNotify(seconds: Double) throws {
+        let call = try CLIRunner.execute(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                "/org/freedesktop/Notifications", "--method", "org.freedesktop.DBus.Mock.AddMethod",
+                "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
+                "import time; time.sleep(\(seconds)); ret = dbus.UInt32(7)",
+            ], environment: environment)
+        #expect(call.status == 0, "AddMethod: \(call.stderr)")
+    }
+
+    /// The ID of the item a pending reminder is about ("item-12" → "12").
+    func itemID(_ request: NotificationRequest) -> String { String(request.identifier.dropFirst(5)) }
+
+    /// An item moved to another day while its reminder is being shown (the daemon is slow to
+    /// answer) keeps its new reminder: the agent marks as delivered only what it showed.
+    @Test func anItemMovedWhileItsReminderIsShownKeepsItsNewReminder() throws {
+        try slowNotify(seconds: 1.5)
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        try schedule(pending.identifier, in: 0.2, title: "Call mum")
+        usleep(700_000)  // the agent now waits on Notify
+        #expect(try cli.run("item", "edit", itemID(pending), "--due", "tomorrow 10:00").status == 0)
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        usleep(1_500_000)
+        let after = try center.pendingNotificationRequests()
+        #expect(after.map(\.identifier) == [pending.identifier])
+        #expect(after.first?.trigger.date == pending.trigger.date.addingTimeInterval(3600))
+        _ = agent
+    }
+
+    /// Two reminders due at once and a slow daemon: the second item, deleted while the first
+    /// notification is on its way, is not shown.
+    @Test func anItemDeletedWhileAnotherReminderIsShownIsNotShown() throws {
+        try slowNotify(seconds: 3)
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        try cli.run("item", "add", "List", "Call dad", "--due", "tomorrow 9:00", "--remind")
+        let pending = try center.pendingNotificationRequests()
+        try #require(pending.map(\.content.title) == ["Call mum", "Call dad"])
+        let due = Date().addingTimeInterval(0.2)
+        for request in pending {
+            try center.add(
+                NotificationRequest(
+                    identifier: request.identifier, content: request.content, trigger: DateTrigger(exactly: due)))
+        }
+        poke()
+        usleep(700_000)  // the agent now waits on the first Notify
+        #expect(try cli.run("item", "delete", itemID(pending[1])).status == 0)
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        usleep(3_500_000)
+        #expect(try notifications().map(\.0) == ["Call mum"])
+        _ = agent
+    }
+
+    /// A notification daemon that takes every call and never answers costs the 3 s call timeout
+    /// once per delivery, not once per reminder: the others due then go to the log at once.
+    @Test func aDaemonThatNeverAnswersHoldsUpOnlyTheFirstReminder() throws {
+        try slowNotify(seconds: 30)
+        let agent = try startAgent()
+        let due = Date().addingTimeInterval(0.3)
+        for i in 0..<4 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "hung\(i)", content: NotificationContent(title: "Errand \(i)", body: "Home · due"),
+                    trigger: DateTrigger(exactly: due)))
+        }
+        poke()
+        let started = Date()
+        for i in 0..<4 { try agent.waitFor("Reminder: Errand \(i) — Home · due", timeout: 6) }
+        #expect(Date().timeIntervalSince(started) < 5)
+        for _ in 0..<100 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
+        #expect(try center.pendingNotificationRequests().isEmpty)
+    }
+
+    /// A checked (done) item is not reminded; unchecking it brings its reminder back.
+    @Test func aCheckedItemIsNotRemindedAndUncheckingRemindsAgain() throws {
+        let agent = try startAgent()
+        try cli.run("item", "add", "List", "Call mum", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        // Due in 3 s, checked at once (a slow CLI start under load must not pass the time).
+        let due = Date().addingTimeInterval(3)
+        try schedule(pending.identifier, in: 3, title: "Call mum")
+        #expect(try cli.run("item", "check", itemID(pending)).status == 0)
+        try #require(Date() < due)
+        usleep(UInt32(max(due.timeIntervalSinceNow + 1.5, 0) * 1e6))
+        #expect(try notifications().isEmpty)
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        #expect(try cli.run("reminders").stdout.contains("No reminders are scheduled."))
+        #expect(try cli.run("item", "toggle", itemID(pending)).status == 0)
+        #expect(try center.pendingNotificationRequests().map(\.content.title) == ["Call mum"])
+        #expect(try cli.run("item", "check", itemID(pending)).status == 0)
+        // Editing a done item, or adding one already done, sets no reminder either.
+        #expect(try cli.run("item", "edit", itemID(pending), "--text", "Call mum back").status == 0)
+        let done = try cli.run("item", "add", "List", "Done already", "--due", "tomorrow 9:00", "--remind", "--checked")
+        #expect(done.status == 0)
+        #expect(done.stderr.contains("the item is checked, so its reminder will fire only if you uncheck it"))
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        _ = agent
+    }
+
+    /// "12 reminders were missed — Open Checklists to see them": clicking it does just that
+    /// (the desktop app, at no particular item).
+    @Test func clickingASummaryOpensTheDesktopApp() throws {
+        let bin = dir.appending("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let called = dir.appending("gtk-called")
+        let stub = bin + "/checklists-gtk"
+        try "#!/bin/sh\necho \"started $#\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
+        chmod(stub, 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        for i in 0..<12 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "item-\(i)", content: NotificationContent(title: "Item \(i)", body: "x"),
+                    trigger: DateTrigger(exactly: Date().addingTimeInterval(-7200))))
+        }
+        let agent = try startAgent(environment: environment)
+        #expect(try waitForNotifications(1).map(\.0) == ["12 reminders were missed"])
+        _ = try rig.run("click", "1")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
+        usleep(100_000)  // let the stand-in finish writing
+        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "started 0\n")
+        _ = agent
+    }
+
     @Test func withPermissionDeniedRemindersAreKeptButNotShown() throws {
         try cli.run("settings", "notifications", "off")
         let agent = try startAgent()
@@ -207,6 +339,43 @@ import Testing
         usleep(300_000)
         #expect(try notifications().map(\.0) == ["12 reminders were missed"])
         #expect(seen.count == 1)
+        _ = agent
+    }
+
+    /// 150 reminders due at the same minute (items due "friday" remind at the all-day hour)
+    /// arrive as one notification, and all of them are recorded as delivered.
+    @Test func aHundredAndFiftyDueAtOnceBecomeOneNotification() throws {
+        let due = Date().addingTimeInterval(0.5)
+        for i in 0..<150 {
+            try center.add(
+                NotificationRequest(
+                    identifier: "f\(i)", content: NotificationContent(title: "Item \(i)", body: "Friday · due 9:00"),
+                    trigger: DateTrigger(exactly: due)))
+        }
+        let agent = try startAgent()
+        let seen = try waitForNotifications(1)
+        for _ in 0..<300 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
+        usleep(300_000)
+        #expect(try notifications().map(\.0) == ["150 reminders are due"])
+        #expect(seen.first?.1 == "Open Checklists to see them.")
+        #expect(try center.pendingNotificationRequests().isEmpty)
+        _ = agent
+    }
+
+    /// A damaged reminders file is moved aside (as the README advises) while the agent runs; the
+    /// next command makes a new one, and the agent follows it instead of reading the old one.
+    @Test func theAgentFollowsARemindersFileMovedAway() throws {
+        let agent = try startAgent()
+        let away = dir.appending("away")
+        try FileManager.default.createDirectory(atPath: away, withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            _ = rename(home + "/reminders.sqlite" + suffix, away + "/reminders.sqlite" + suffix)
+        }
+        try cli.run("settings", "notifications", "on")
+        try cli.run("item", "add", "List", "After the move", "--due", "tomorrow 9:00", "--remind")
+        let pending = try #require(try center.pendingNotificationRequests().first)
+        try schedule(pending.identifier, in: 0.5, title: "After the move")
+        #expect(try waitForNotifications(1).map(\.0) == ["After the move"])
         _ = agent
     }
 

@@ -93,4 +93,15 @@ import Testing
         #expect(plan.notices.last?.summary == "11 reminders were missed")
         #expect(plan.notices.last?.identifiers.count == 11)
     }
+
+    /// A hundred items due Friday (at the all-day hour) make one notification, not a hundred.
+    @Test func moreThanTenDueAtOnceBecomeOneSummary() {
+        let now = Date()
+        let plan = DeliveryPlan(due: due(150, minutesAgo: 0, now: now), now: now)
+        #expect(plan.notices.map(\.summary) == ["150 reminders are due"])
+        #expect(plan.notices.first?.body == "Open Checklists to see them.")
+        #expect(plan.notices.first?.identifiers.count == 150)
+        let ten = DeliveryPlan(due: due(10, minutesAgo: 0, now: now), now: now)
+        #expect(ten.notices.count == 10)
+    }
 }
