@@ -34,6 +34,13 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
         self.dueDate = dueDate.map(DueDate.roundedDown)
         self.shouldRemind = shouldRemind
     }
+
+    /// Whether a reminder fires for this item after `now`: remind on, not checked, and due
+    /// later than `now`.
+    public func remindsAfter(_ now: Date) -> Bool {
+        guard shouldRemind, !checked, let due = dueDate else { return false }
+        return due > now
+    }
 }
 
 /// Changes to apply to an item; nil fields stay as they are.

@@ -83,8 +83,7 @@ public final class ReminderScheduler: Sendable {
 
     /// Whether `item` gets a reminder: remind on, not checked, and due in the future.
     public func wantsReminder(_ item: ChecklistItem) -> Bool {
-        guard item.shouldRemind, !item.checked, let due = item.dueDate else { return false }
-        return due > now()
+        item.remindsAfter(now())
     }
 
     /// What `change` means for the reminders. Items whose remind flag is and was off have none,

@@ -67,7 +67,7 @@ final class ListsScreen: Screen {
     private func confirmDelete(_ list: Checklist, app: TerminalApp) {
         guard let items = app.perform({ try app.session.items(in: list.id) }) else { return }
         let now = Date()
-        let reminders = items.filter { $0.shouldRemind && ($0.dueDate.map { $0 > now } ?? false) }.count
+        let reminders = items.filter { $0.remindsAfter(now) }.count
         let question = tr(
             "Delete “%@”? %@ and %@ go with it.", ConfirmScreen.shortened(list.name),
             trn("%d item", "%d items", items.count), trn("%d reminder", "%d reminders", reminders))
