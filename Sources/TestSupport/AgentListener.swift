@@ -12,17 +12,7 @@ public final class AgentListener {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = home + "/agent.sock"
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard fd >= 0, UnixAddress.bind(fd, to: path) == 0 else { throw POSIXError(.EADDRINUSE) }
     }
 
     deinit { close(fd) }

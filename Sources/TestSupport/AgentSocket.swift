@@ -11,17 +11,7 @@ public enum AgentSocket {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array((home + "/agent.sock").utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, "!", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        UnixAddress.send(fd, Array("!".utf8), to: home + "/agent.sock")
     }
 }
 

@@ -119,17 +119,9 @@ public final class FprintdRig: @unchecked Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RigError(name: "fprintd", message: "socket: \(errno)") }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
+        guard UnixAddress.connect(fd, to: path) == 0 else {
+            throw RigError(name: "fprintd", message: "connect \(path): \(errno)")
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else { throw RigError(name: "fprintd", message: "connect \(path): \(errno)") }
         let bytes = Array(command.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         shutdown(fd, Int32(SHUT_WR))

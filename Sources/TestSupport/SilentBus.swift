@@ -51,16 +51,7 @@ private final class SilentServer: @unchecked Sendable {
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw RigError(name: "silent-bus", message: "socket: errno \(errno)") }
-        guard var address = Self.address(path) else {
-            close(listener)
-            throw RigError(name: "silent-bus", message: "socket path too long: \(path)")
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else {
+        guard UnixAddress.bind(listener, to: path) == 0, listen(listener, 64) == 0 else {
             let code = errno
             close(listener)
             throw RigError(name: "silent-bus", message: "bind/listen \(path): errno \(code)")
@@ -108,15 +99,7 @@ private final class SilentServer: @unchecked Sendable {
     /// side closes.
     private func startRelay(_ client: Int32, to target: String) {
         let upstream = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var rc: Int32 = -1
-        if upstream >= 0, var address = Self.address(target) {
-            rc = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-        }
-        let connected = rc
+        let connected = upstream >= 0 ? UnixAddress.connect(upstream, to: target) : -1
         Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             var fds = [
@@ -146,16 +129,5 @@ private final class SilentServer: @unchecked Sendable {
             offset += n
         }
         return true
-    }
-
-    private static func address(_ path: String) -> sockaddr_un? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
-        }
-        return address
     }
 }

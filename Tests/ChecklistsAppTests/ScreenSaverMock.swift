@@ -45,17 +45,7 @@ final class SilentSocket {
 
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 8) == 0 else {
+        guard fd >= 0, UnixAddress.bind(fd, to: path) == 0, listen(fd, 8) == 0 else {
             throw RigError(name: "silent socket", message: "errno \(errno)")
         }
     }

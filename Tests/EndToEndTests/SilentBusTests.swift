@@ -274,17 +274,9 @@ private final class DatagramListener {
     init(path: String) throws {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
+        guard fd >= 0, UnixAddress.bind(fd, to: path) == 0 else {
+            throw RigError(name: "listener", message: "bind \(path): errno \(errno)")
         }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, rc == 0 else { throw RigError(name: "listener", message: "bind \(path): errno \(errno)") }
     }
 
     func received() -> Bool {

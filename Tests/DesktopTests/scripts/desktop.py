@@ -206,6 +206,15 @@ def run(scenario):
     print("PASSED", flush=True)
 
 
+def cli(*args):
+    """Runs the checklists CLI on the scenario's data directory and returns what it printed;
+    a failing command fails the scenario with its error."""
+    result = subprocess.run([os.environ["CHECKLISTS_BIN"]] + list(args), capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure("checklists %s: %s" % (" ".join(args), result.stderr.strip()))
+    return result.stdout
+
+
 def rig(script, *args):
     """Runs one of the project's test rigs (scripts/rig-*.sh) and returns its output."""
     root = os.environ["CHECKLISTS_ROOT"]

@@ -2,17 +2,11 @@
 into view, focused), Space toggles the focused row's check (and again unchecks it), Enter opens
 Edit Item, Escape closes it, Delete deletes the item with an undo toast, Ctrl+Z brings it back
 (scrolled to again); the shortcuts window lists Space, Enter and Delete."""
-import os
 import subprocess
 
 from desktop import *
 
-CLI = os.environ["CHECKLISTS_BIN"]
 TARGET = "Task 250"
-
-
-def cli(*args):
-    return subprocess.run([CLI] + list(args), capture_output=True, text=True, check=True).stdout
 
 
 def target_line():

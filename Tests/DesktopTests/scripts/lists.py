@@ -1,22 +1,16 @@
 """Lists and items end to end: add a list with an icon, add/edit/toggle/delete items (Done
 refused on empty text), undo a delete, and see another process's change arrive."""
 import os
-import subprocess
 import time
 
 from desktop import *
 
-CLI = os.environ["CHECKLISTS_BIN"]
 SHOTS = os.environ.get("SCREENSHOT_DIR")
 
 
 def shot(name):
     if SHOTS:
         screenshot(os.path.join(SHOTS, name))
-
-
-def cli(*args):
-    return subprocess.run([CLI] + list(args), capture_output=True, text=True, check=True).stdout
 
 
 def row_button(check, name):

@@ -11,12 +11,6 @@ from desktop import *
 CLI = os.environ["CHECKLISTS_BIN"]
 
 
-def cli(*args):
-    result = subprocess.run([CLI] + list(args), capture_output=True, text=True)
-    if result.returncode != 0:
-        raise Failure(" ".join(args) + ": " + result.stderr)
-
-
 def says(main, text, timeout=TIMEOUT):
     """The list's sidebar row says `text` (a short walk: the undo toast lasts five seconds)."""
     wait_for("the sidebar row says " + text,

@@ -2,16 +2,10 @@
 Password asks first, and cancelling keeps Passcode with a toast; the Notifications switch
 stores the permission the CLI and the agent read."""
 import os
-import subprocess
 
 from desktop import *
 
-CLI = os.environ["CHECKLISTS_BIN"]
 PASSCODE = os.environ["TEST_PASSCODE"]
-
-
-def cli(*args):
-    return subprocess.run([CLI] + list(args), capture_output=True, text=True).stdout
 
 
 def scenario():

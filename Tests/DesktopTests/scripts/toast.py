@@ -1,15 +1,7 @@
 """Delete with undo, left alone: when the undo toast times out the item (and its reminder) is
 deleted in the store while the window stays open."""
-import os
-import subprocess
 
 from desktop import *
-
-CLI = os.environ["CHECKLISTS_BIN"]
-
-
-def cli(*args):
-    return subprocess.run([CLI] + list(args), capture_output=True, text=True, check=True).stdout
 
 
 def scenario():
