@@ -23,10 +23,7 @@ struct DesktopEditRaceTests {
     /// toast says it is gone, instead of a silent loss.
     @Test func anItemDeletedElsewhereWhileItsFormIsOpenIsReported() async throws {
         let session = DesktopSession()
-        _ = try session.cli.run("list", "add", "Groceries")
-        let added = try session.cli.run("item", "add", "Groceries", "Oat milk", "--json").stdout
-        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
-        let id = try #require(item["id"] as? Int)
+        let id = try addGroceriesItem("Oat milk", in: session)
         let output = try await session.run("itemrace.py", ["CHECKLISTS_FINGERPRINT": "off", "ITEM_ID": "\(id)"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         let left = try session.cli.run("items", "Groceries", "--json").stdout
@@ -70,10 +67,7 @@ struct DesktopEditRaceTests {
     /// text left alone keeps the new text (the form wrote every field back, its old text too).
     @Test func doneKeepsWhatAnotherProcessChangedInFieldsLeftAlone() async throws {
         let session = DesktopSession()
-        _ = try session.cli.run("list", "add", "Groceries")
-        let added = try session.cli.run("item", "add", "Groceries", "Milk", "--json").stdout
-        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
-        let id = try #require(item["id"] as? Int)
+        let id = try addGroceriesItem("Milk", in: session)
         let output = try await session.run("itemedited.py", ["CHECKLISTS_FINGERPRINT": "off", "ITEM_ID": "\(id)"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("items", "Groceries").stdout.contains("Oat milk"))
@@ -87,5 +81,13 @@ struct DesktopEditRaceTests {
         let output = try await session.run("listedited.py", ["CHECKLISTS_FINGERPRINT": "off"])
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
         #expect(try session.cli.run("lists").stdout.contains("House chores"))
+    }
+
+    /// Adds a Groceries list holding one item, `text`, and returns the item's ID.
+    private func addGroceriesItem(_ text: String, in session: DesktopSession) throws -> Int {
+        _ = try session.cli.run("list", "add", "Groceries")
+        let added = try session.cli.run("item", "add", "Groceries", text, "--json").stdout
+        let item = try #require(try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])
+        return try #require(item["id"] as? Int)
     }
 }

@@ -180,11 +180,14 @@ import Testing
         let later = Date().addingTimeInterval(86_400)
         _ = try app.session.addItem(NewItem(text: "Passport", dueDate: later, shouldRemind: true), to: list.id)
         _ = try app.session.addItem(NewItem(text: "Tickets"), to: list.id)
+        // A checked item's reminder does not fire, so it is not one that goes.
+        _ = try app.session.addItem(
+            NewItem(text: "Visa", checked: true, dueDate: later, shouldRemind: true), to: list.id)
         app.start()
         let lists = try #require(app.stack.first as? ListsScreen)
         lists.scroller.selection = lists.lists.firstIndex { $0.id == list.id } ?? 0
         type(app, .character("d"))
-        #expect(frame(app).contains("Delete “Trip”? 2 items and 1 reminder go with it."))
+        #expect(frame(app).contains("Delete “Trip”? 3 items and 1 reminder go with it."))
         type(app, .character("n"))
         #expect(try app.session.lists().contains { $0.id == list.id })
         type(app, .character("d"), .character("y"))
@@ -192,7 +195,7 @@ import Testing
         #expect(frame(app).contains("Deleted “Trip”. u to undo."))
         type(app, .character("u"))
         let restored = try #require(try app.session.lists().first { $0.name == "Trip" })
-        #expect(restored.total == 2)
+        #expect(restored.total == 3)
         #expect(frame(app).contains("Trip"))
     }
 
