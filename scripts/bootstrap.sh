@@ -14,7 +14,7 @@ libglib2.0-dev libglib2.0-bin dbus
 libpam0g-dev libpam-wrapper pamtester
 fprintd python3-dbusmock
 libkeyutils-dev keyutils
-libncurses-dev tmux
+libncurses-dev tmux vim
 hyperfine taskwarrior time gnuplot-nox
 gettext locales
 man-db groff-base bash fish zsh

@@ -1,4 +1,5 @@
 import Arguments
+import ChecklistsKit
 import Localization
 
 extension CommandTable {
@@ -86,8 +87,10 @@ extension CommandTable {
                 rules: [
                     OptionRule(
                         .anyOf(["--reuse", "--idle"]), message: tr("nothing to change: give --reuse or --idle")),
-                    OptionRule(.integer("--reuse", 0...300), message: tr("--reuse must be 0 to 300 seconds")),
-                    OptionRule(.integer("--idle", 1...1440), message: tr("--idle must be 1 to 1440 minutes")),
+                    OptionRule(
+                        .integer("--reuse", LockSettings.reuseRange), message: tr("--reuse must be 0 to 300 seconds")),
+                    OptionRule(
+                        .integer("--idle", LockSettings.idleRange), message: tr("--idle must be 1 to 1440 minutes")),
                 ],
                 summary: tr("Change how long an unlock lasts (≤ 300 s) and the terminal UI's idle timeout.")),
         ]

@@ -79,10 +79,10 @@ final class SettingsScreen: Screen {
             notifications = app.session.notificationSettings
             app.session.pokeReminderAgent()
         case (.idle, .left), (.idle, .right):
-            let minutes = max(1, min(120, lock.idleMinutes + (key == .right ? 1 : -1)))
+            let minutes = (lock.idleMinutes + (key == .right ? 1 : -1)).clamped(to: LockSettings.idleRange)
             lock = app.perform { try app.session.saveLockTimes(reuseSeconds: nil, idleMinutes: minutes) } ?? lock
         case (.reuse, .left), (.reuse, .right):
-            let seconds = max(0, min(300, lock.reuseSeconds + (key == .right ? 10 : -10)))
+            let seconds = (lock.reuseSeconds + (key == .right ? 10 : -10)).clamped(to: LockSettings.reuseRange)
             lock = app.perform { try app.session.saveLockTimes(reuseSeconds: seconds, idleMinutes: nil) } ?? lock
         case (_, _) where key.isBack: app.quit()
         default: break

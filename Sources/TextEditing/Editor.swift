@@ -2,8 +2,8 @@ import Foundation
 import PrivateFiles
 
 /// Edits text in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`) through a private temp
-/// file under `$XDG_RUNTIME_DIR` (0600 in a 0700 directory), overwritten with zeros and removed
-/// afterwards so no plaintext stays behind — also when the terminal closes or the process is
+/// file under `$XDG_RUNTIME_DIR` (0600 in a 0700 directory; without one, in memory under
+/// /dev/shm), overwritten with zeros and removed afterwards so no plaintext stays behind — also when the terminal closes or the process is
 /// told to stop while the editor runs (`EditorSignals`), and, after a SIGKILL, at the next
 /// start of a note, secret or agent command (`removeLeftovers`).
 public enum Editor {
@@ -27,11 +27,8 @@ public enum Editor {
         let path = directory + "/edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
         try SecureFile.writeAtomically(Array(initial.utf8), to: path)
         defer { shred(path) }
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        // Through the shell, so EDITOR may carry arguments ("code --wait"); `exec`, so that a signal
-        // passed on reaches the editor itself.
-        let command = ["/bin/sh", "-c", "exec \(editor) \"$1\"", "sh", path]
-        let status = try EditorSignals.run(command, environment: environment) { signal in
+        let status = try EditorSignals.run(command(path: path, environment: environment), environment: environment) {
+            signal in
             // Stopped by a signal: nothing is saved, and every file the editor made goes too.
             shred(path)
             removeFiles(of: getpid(), in: directory)
@@ -41,11 +38,54 @@ public enum Editor {
         return try SecureFile.read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The directory of the edit files: `$XDG_RUNTIME_DIR/checklists-edit`, else under the data directory.
-    public static func directory(environment: [String: String], home: String) -> String {
-        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home
-        return base + "/checklists-edit"
+    /// The command that edits `path`: the user's editor through the shell, so EDITOR may carry
+    /// arguments ("code --wait"), with `exec`, so that a signal passed on reaches the editor
+    /// itself. Vim and Neovim are told to keep no copy of the text elsewhere: no swap file
+    /// (`-n`), no viminfo/ShaDa with registers (`-i NONE`), no backup or undo file (those may
+    /// live in ~/.vim, outside the edit folder), ahead of the user's own arguments.
+    public static func command(path: String, environment: [String: String]) -> [String] {
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let vimOptions = isVim(editor, environment: environment) ? vimWithoutSideFiles : ""
+        return [
+            "/bin/sh", "-c", "exec \(editor.prefix { $0 != " " })\(vimOptions)\(editor.drop { $0 != " " }) \"$1\"",
+            "sh", path,
+        ]
     }
+
+    static let vimWithoutSideFiles = " -n -i NONE -c 'set nobackup nowritebackup noundofile'"
+
+    /// Whether the editor's first word names Vim or Neovim (followed through symlinks such as
+    /// Debian's `vi` → alternatives → `vim.basic`; nvi and vim-less `vi`s are left alone).
+    static func isVim(_ editor: String, environment: [String: String]) -> Bool {
+        let name = String(editor.prefix { $0 != " " })
+        guard !name.isEmpty, !name.contains("'"), !name.contains("\"") else { return false }
+        let candidates =
+            name.contains("/")
+            ? [name] : (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }
+        guard let found = candidates.first(where: { access($0, X_OK) == 0 }),
+            let resolved = realpath(found, nil)
+        else { return false }
+        defer { free(resolved) }
+        let base = URL(fileURLWithPath: String(cString: resolved)).lastPathComponent
+        return base.hasPrefix("vim") || base.hasPrefix("nvim") || base.hasPrefix("gvim")
+    }
+
+    /// The directory of the edit files: `$XDG_RUNTIME_DIR/checklists-edit`; without a runtime
+    /// directory, `/dev/shm/checklists-edit-UID` (memory, never the disk) unless someone else
+    /// holds that name; else under the data directory.
+    public static func directory(environment: [String: String], home: String) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/checklists-edit" }
+        let memory = sharedMemory + "/checklists-edit-\(geteuid())"
+        var info = stat()
+        if stat(sharedMemory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            if lstat(memory, &info) != 0 && errno == ENOENT { return memory }
+            if (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid() { return memory }
+        }
+        return home + "/checklists-edit"
+    }
+
+    /// Memory-backed files (tmpfs) every Linux system mounts.
+    static let sharedMemory = "/dev/shm"
 
     /// Splits "Title\n\nBody" (the note format in the editor) into title and body.
     public static func splitNote(_ text: String) -> (title: String, body: String) {

@@ -50,8 +50,10 @@ final class PreferencesWindow {
         for method in Self.methods { gtk_string_list_append(names, Self.name(method)) }
         adw_combo_row_set_model(typed(methodRow), names)
         g_object_unref(Cast.object(names))
-        let reuse = Self.spinRow(tr("Reuse Window (seconds)"), value: settings.reuseSeconds, range: 0...3600)
-        let idle = Self.spinRow(tr("Idle Timeout (minutes)"), value: settings.idleMinutes, range: 0...1440)
+        let reuse = Self.spinRow(
+            tr("Reuse Window (seconds)"), value: settings.reuseSeconds, range: LockSettings.reuseRange)
+        let idle = Self.spinRow(
+            tr("Idle Timeout (minutes)"), value: settings.idleMinutes, range: LockSettings.idleRange)
         let keychainRow = adw_action_row_new()!
         adw_preferences_row_set_title(typed(keychainRow), tr("Keychain"))
         let keychain =

@@ -4,6 +4,8 @@ import Foundation
 import Localization
 
 // checklists-gtk: the desktop app. Everything it shows comes from the app core (AppSession).
+// As the CLI: files it creates are private, and its memory (keys, notes) cannot be dumped or traced.
+ProcessProtection.apply()
 // TZ as glibc reads it, in a form Foundation follows; before any date is made.
 UserLocale.adoptTZ()
 Localization.setUp()

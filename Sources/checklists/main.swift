@@ -1,7 +1,7 @@
+import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
-import SessionKeyring
 
 #if canImport(Glibc)
     import Glibc
@@ -17,14 +17,13 @@ for (fd, flags) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fc
         close(placeholder)
     }
 }
-// Everything we create is private to the user: directories 0700, files 0600.
-umask(0o077)
+// Everything we create is private to the user (0700/0600); keys and text pass through this
+// process's memory: no core dumps, no ptrace by other processes.
+ProcessProtection.apply()
 // TZ as glibc reads it, in a form Foundation follows; before any date is made.
 UserLocale.adoptTZ()
 // Messages follow LANG/LC_MESSAGES (po/*.po); before any text is made.
 Localization.setUp()
-// Keys pass through this process's memory: no core dumps, no ptrace by other processes.
-KernelKeyring.protectProcessMemory()
 // The arguments' bytes as given: CommandLine.arguments would silently replace invalid UTF-8.
 var words: [String] = []
 for index in 1..<Int(CommandLine.argc) {

@@ -43,4 +43,23 @@ struct DesktopStartTests {
         let output = try await session.run("firstframe.py")
         #expect(output.hasSuffix("PASSED\n"), "\(output)")
     }
+
+    /// The window holds the data key and the user's text, as the CLI does: files it creates are
+    /// private (umask 077), it leaves no core dump and another process of the user cannot read
+    /// its memory (not dumpable, so its /proc files belong to root once it runs as another user).
+    @Test func theAppCannotBeDumpedOrTraced() async throws {
+        let session = DesktopSession()
+        let result = try await DesktopSession.execute(
+            DesktopSession.scripts + "/private-memory.sh", [DesktopSession.app, session.dir.appending("other")],
+            session.environment())
+        let output = result.stdout + result.stderr
+        #expect(output.contains("Umask:\t0077"), "\(output)")
+        let core = output.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(
+            core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"],
+            "\(output)")
+        if output.contains("user other") {
+            #expect(output.contains("status owner 0"), "a dumpable process owns its /proc files: \(output)")
+        }
+    }
 }

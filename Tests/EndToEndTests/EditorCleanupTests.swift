@@ -91,4 +91,30 @@ import Testing
         #expect(plaintextFiles().isEmpty)
         #expect(FileManager.default.fileExists(atPath: live))
     }
+
+    /// Vim with a vimrc that keeps undo, backup and swap files in the home folder (as many
+    /// vimrcs do) and a viminfo there: the note is edited and saved, and afterwards no file
+    /// anywhere under the home or the runtime folder holds its text (the store keeps it sealed).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
+    func vimKeepsNoCopyOfTheNoteOutsideTheEditFolder() throws {
+        for folder in ["undo", "backup", "swap"] {
+            try FileManager.default.createDirectory(atPath: dir.appending(folder), withIntermediateDirectories: true)
+        }
+        try "set undofile undodir=~/undo backup backupdir=~/backup writebackup directory=~/swap viminfo='20,<50\n"
+            .write(toFile: dir.appending(".vimrc"), atomically: true, encoding: .utf8)
+        var environment = self.environment
+        environment["TERM"] = "dumb"
+        environment["EDITOR"] =
+            "vim -c 'call setline(1, \"\(Self.secret)\")' -c 'call append(line(\"$\"), \"body \(Self.secret)\")' -c wq"
+        let added = try CLIRunner(home: home, environment: environment).run("note", "add", "--edit")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("Added note 1"), "\(added.stdout)")
+        let files = FileManager.default.enumerator(atPath: dir.path)?.allObjects.compactMap { $0 as? String } ?? []
+        let holding = files.filter { name in
+            let data = FileManager.default.contents(atPath: dir.appending(name)) ?? Data()
+            return String(decoding: data, as: UTF8.self).contains(Self.secret)
+        }
+        #expect(holding.isEmpty, "the note's text is in \(holding)")
+        #expect(try CLIRunner(home: home, environment: environment).run("notes").stdout.contains(Self.secret))
+    }
 }

@@ -46,6 +46,27 @@ import Testing
         #expect(try cli.run("lists").stdout.contains("Groceries"))
     }
 
+    /// A store edited by hand (or by another program) cannot stretch an unlock past five minutes:
+    /// before, a reuse window past 2^32 seconds trapped the unlock (the keyring's timeout is
+    /// 32 bits), and a smaller huge one kept the data key cached for years.
+    @Test(arguments: ["4294967297", "99999999", "-7"])
+    func anEditedReuseWindowStaysWithinFiveMinutes(_ seconds: String) throws {
+        try enablePasscode()
+        let update = try CLIRunner.execute(
+            "/usr/bin/sqlite3",
+            [
+                home + "/checklists.sqlite",
+                "INSERT OR REPLACE INTO settings VALUES ('LockReuseSeconds', '\(seconds)'), ('LockIdleMinutes', '-1')",
+            ], environment: [:])
+        #expect(update.status == 0, "\(update.stderr)")
+        let export = try cli.run("export", "--format", "json", "--stdin", stdin: "246810\n")
+        #expect(export.status == 0, "\(export.stderr)")
+        let status = try cli.run("lock", "status")
+        let expected = seconds.hasPrefix("-") ? "Unlocks last 0 s" : "Unlocks last 300 s"
+        #expect(status.stdout.contains(expected), "\(status.stdout)")
+        #expect(status.stdout.contains("locks after 1 min idle"), "\(status.stdout)")
+    }
+
     @Test func thePasswordMethodTakesTheAccountPasswordFromStandardInput() throws {
         try cli.run("list", "add", "Groceries")
         let on = try cli.run("lock", "enable", "--method", "password", "--stdin", stdin: "account pw\n")

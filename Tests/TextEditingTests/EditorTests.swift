@@ -68,11 +68,36 @@ import TextEditing
         #expect(leftovers().isEmpty)
     }
 
-    @Test func withoutARuntimeDirectoryTheEditFilesLiveInTheDataDirectory() {
-        #expect(Editor.directory(environment: [:], home: "/data") == "/data/checklists-edit")
-        #expect(
-            Editor.directory(environment: ["XDG_RUNTIME_DIR": "relative"], home: "/data") == "/data/checklists-edit")
+    /// Without a runtime directory the note goes to memory (/dev/shm), not to the data
+    /// directory's disk, where deleted blocks could still hold it.
+    @Test func withoutARuntimeDirectoryTheEditFilesLiveInMemory() {
+        let memory = "/dev/shm/checklists-edit-\(geteuid())"
+        #expect(Editor.directory(environment: [:], home: "/data") == memory)
+        #expect(Editor.directory(environment: ["XDG_RUNTIME_DIR": "relative"], home: "/data") == memory)
         #expect(Editor.directory(environment: ["XDG_RUNTIME_DIR": "/run/u"], home: "/data") == "/run/u/checklists-edit")
+    }
+
+    /// Vim (also as Debian's `vi`) is told to keep no swap, viminfo, backup or undo file, ahead
+    /// of the user's own arguments; other editors get the command as written.
+    @Test func vimIsStartedWithoutItsSideFiles() throws {
+        let bin = dir.appending("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for name in ["vim.basic", "nvi", "nano"] {
+            #expect(
+                FileManager.default.createFile(
+                    atPath: bin + "/" + name, contents: Data(), attributes: [.posixPermissions: 0o755]))
+        }
+        try FileManager.default.createSymbolicLink(atPath: bin + "/vi", withDestinationPath: bin + "/vim.basic")
+        func script(_ editor: String) -> String {
+            Editor.command(path: "/p", environment: ["PATH": bin, "EDITOR": editor])[2]
+        }
+        #expect(script("vi -p") == "exec vi -n -i NONE -c 'set nobackup nowritebackup noundofile' -p \"$1\"")
+        #expect(
+            script(bin + "/vim.basic")
+                == "exec \(bin)/vim.basic -n -i NONE -c 'set nobackup nowritebackup noundofile' \"$1\"")
+        #expect(script("nvi") == "exec nvi \"$1\"")
+        #expect(script("nano -w") == "exec nano -w \"$1\"")
+        #expect(script("code --wait") == "exec code --wait \"$1\"")
     }
 
     @Test func leftoversOfProcessesThatNoLongerRunAreRemovedAndOthersKept() throws {

@@ -11,11 +11,17 @@ public struct LockSettings: Sendable, Equatable {
     public var idleMinutes: Int
 
     public static let defaults = LockSettings(method: .off, reuseSeconds: 60, idleMinutes: 5)
+    /// The reuse windows a user can choose (seconds): longer would leave a walked-away session open.
+    public static let reuseRange = 0...300
+    /// The idle timeouts a user can choose (minutes).
+    public static let idleRange = 1...1440
 
+    /// Times outside the ranges are brought to the nearest end: a hand-edited store cannot make an
+    /// unlock last for years (or overflow the keyring's timeout).
     public init(method: LockMethod, reuseSeconds: Int, idleMinutes: Int) {
         self.method = method
-        self.reuseSeconds = reuseSeconds
-        self.idleMinutes = idleMinutes
+        self.reuseSeconds = reuseSeconds.clamped(to: Self.reuseRange)
+        self.idleMinutes = idleMinutes.clamped(to: Self.idleRange)
     }
 
     /// The settings of the store in `directory`, read without its key.
@@ -33,8 +39,15 @@ public struct LockSettings: Sendable, Equatable {
 
     /// Saves the reuse window and idle timeout (the method changes only through `AppLock`).
     public func saveTimes(in store: ChecklistStore) throws {
-        try store.setSetting(named: "LockReuseSeconds", to: String(reuseSeconds))
-        try store.setSetting(named: "LockIdleMinutes", to: String(idleMinutes))
+        try store.setSetting(named: "LockReuseSeconds", to: String(reuseSeconds.clamped(to: Self.reuseRange)))
+        try store.setSetting(named: "LockIdleMinutes", to: String(idleMinutes.clamped(to: Self.idleRange)))
+    }
+}
+
+extension Int {
+    /// This number, or the nearer end of `range` when it lies outside.
+    public func clamped(to range: ClosedRange<Int>) -> Int {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
 }
 
