@@ -51,7 +51,9 @@ extension ChecklistStore {
                 snapshot.tombstones.append(
                     Tombstone(uid: graves.text(0), kind: kind, deletedAt: State.date(graves.int64(2))))
             }
-            for key in StoreSnapshot.settingKeys { snapshot.settings[key.rawValue] = try s.integer(key) }
+            // Within the values a restore accepts: a store edited by hand must still make a
+            // backup that imports (a TombstoneDays past 36,500 used to be copied and then refused).
+            for key in StoreSnapshot.settingKeys { snapshot.settings[key.rawValue] = try s.boundedInteger(key) }
             return snapshot
         }
     }

@@ -216,6 +216,14 @@ extension ChecklistStore {
             try value(key.rawValue).flatMap { Int64($0) } ?? key.defaultValue
         }
 
+        /// The setting brought within the values it may take (`SettingKey.allowedValues`): a store
+        /// edited by hand can hold anything.
+        func boundedInteger(_ key: SettingKey) throws -> Int64 {
+            let value = try integer(key)
+            guard let allowed = key.allowedValues else { return value }
+            return min(max(value, allowed.lowerBound), allowed.upperBound)
+        }
+
         func setInteger(_ key: SettingKey, _ value: Int64) throws {
             try setValue(key.rawValue, .int(value))
         }

@@ -42,7 +42,7 @@ extension ChecklistStore.State {
 
     /// Deletes the tombstones older than "TombstoneDays" days before `now` (one indexed range).
     func purgeTombstones(now: Int64) throws {
-        let days = min(max(try integer(.tombstoneDays), 0), 1_000_000)
+        let days = try boundedInteger(.tombstoneDays)
         try db.prepare("DELETE FROM tombstones WHERE deleted_at < ?").bind(.int(now - days * 86_400)).run()
     }
 

@@ -211,6 +211,30 @@ import Testing
         }
     }
 
+    /// A store whose TombstoneDays was edited out of range (sqlite3, another program) still
+    /// backs up into a file that restores: the export carries the nearest allowed value (it
+    /// used to copy 99999999, which every import then refused).
+    @Test func aStoreWithTombstoneDaysOutOfRangeBacksUpIntoAFileThatRestores() throws {
+        let source = runner("source")
+        try source.run("item", "add", "List", "Milk")
+        for (days, kept) in [("99999999", 36_500), ("-4", 0)] {
+            let update = try CLIRunner.execute(
+                "/usr/bin/sqlite3",
+                [
+                    dir.appending("source/checklists.sqlite"),
+                    "INSERT OR REPLACE INTO settings VALUES ('TombstoneDays', \(days))",
+                ], environment: [:])
+            #expect(update.status == 0, "\(update.stderr)")
+            let exported = try source.run("export", "--format", "json").stdout
+            #expect(exported.contains("\"TombstoneDays\" : \(kept)"), "\(exported)")
+            let path = try write(Data(exported.utf8), "edited\(days).json")
+            let fresh = runner("fresh\(days)")
+            let restored = try fresh.run("import", path)
+            #expect(restored.status == 0, "\(restored.stderr)")
+            #expect(try fresh.run("items", "List").stdout.contains("Milk"))
+        }
+    }
+
     /// A store restored with a list and an item at ID 2^53 (the top of the backup's range) gives
     /// the next ones 2^53 + 1 and writes them into its backups: such a backup restores, those
     /// get fresh IDs (it was refused: "lists[1].id 9007199254740993 is out of range").
