@@ -88,17 +88,24 @@ public enum DueDate {
         }
     }
 
-    /// The date in ISO 8601 with the local offset, for `--json` ("2026-12-01T09:30:00+01:00").
+    /// The date in ISO 8601 with the local offset, for `--json` ("2026-12-01T09:30:00+01:00"),
+    /// in the profile RFC 3339 readers accept: where the local offset has seconds (local mean
+    /// times before about 1900: Detroit's -05:32:11) or the local year has five digits (9999-12-31
+    /// 23:59 in Honolulu is 10000-01-01 at UTC+14), the same instant is written in UTC ("Z").
     ///
     /// Written out by arithmetic: an `ISO8601DateFormatter` made per date (an ICU formatter
     /// each) cost `lists --json` about 0.1 ms per list and `items --json` as much per item.
-    /// Offsets with seconds (local mean times before 1900) and years outside 1–9999 go to the
-    /// formatter, which writes them as it always did (`DueDateTests` compares the two).
+    /// Only instants outside years 1–9999 even in UTC go to the formatter.
     public static func iso8601(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let offset = timeZone.secondsFromGMT(for: date)
         let seconds = (date.timeIntervalSince1970).rounded(.down)
-        guard offset % 60 == 0, abs(seconds) < 4e11 else { return formatterISO8601(date, timeZone: timeZone) }
-        let civil = CivilTime(secondsSince1970: Int64(seconds) + Int64(offset))
+        guard abs(seconds) < 4e11 else { return formatterISO8601(date, timeZone: timeZone) }
+        var offset = timeZone.secondsFromGMT(for: date)
+        if offset % 60 != 0 { offset = 0 }
+        var civil = CivilTime(secondsSince1970: Int64(seconds) + Int64(offset))
+        if !(1...9999).contains(civil.year) && offset != 0 {
+            offset = 0
+            civil = CivilTime(secondsSince1970: Int64(seconds))
+        }
         guard (1...9999).contains(civil.year) else { return formatterISO8601(date, timeZone: timeZone) }
         var text = ""
         text.reserveCapacity(25)

@@ -49,10 +49,34 @@ import Testing
             formatter.formatOptions = [.withInternetDateTime]
             for value in seconds {
                 let date = Date(timeIntervalSince1970: value)
+                // Where the local offset has seconds or the local year five digits, the
+                // formatter writes them; we write UTC.
+                formatter.timeZone = zone
+                if zone.secondsFromGMT(for: date) % 60 != 0 || formatter.string(from: date).hasPrefix("10000") {
+                    formatter.timeZone = utc
+                }
                 let expected = formatter.string(from: date)
                 #expect(DueDate.iso8601(date, timeZone: zone) == expected, "\(value) \(zone.identifier)")
             }
         }
+    }
+
+    /// `--json` dates stay within RFC 3339 (offsets in whole minutes, four-digit years), which
+    /// its readers (Python's datetime.fromisoformat before 3.11, jq's fromdate, JavaScript's
+    /// Date) need: a local mean time offset (Detroit before 1905: -05:32:11) and a local year
+    /// 10000 (UTC+14 on 9999-12-31) are written as the same instant in UTC.
+    @Test func jsonDatesKeepToRFC3339() throws {
+        let detroit = try #require(TimeZone(identifier: "America/Detroit"))
+        // 1900-01-01 09:00:00 UTC: 03:27:49 at Detroit's -05:32:11.
+        #expect(
+            DueDate.iso8601(Date(timeIntervalSince1970: -2_208_956_400), timeZone: detroit) == "1900-01-01T09:00:00Z")
+        let kiritimati = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        // 9999-12-31 20:00 UTC is 10000-01-01 10:00 at UTC+14.
+        let end = Date(timeIntervalSince1970: 253_402_286_400)
+        #expect(DueDate.iso8601(end, timeZone: kiritimati) == "9999-12-31T20:00:00Z")
+        #expect(
+            DueDate.iso8601(Date(timeIntervalSince1970: 1_796_033_742), timeZone: kiritimati)
+                == "2026-12-01T00:15:42+14:00")
     }
 
     @Test func roundsDownToTheMinute() {
