@@ -84,6 +84,14 @@ extension DueDateParserTests {
         }
     }
 
+    @Test func listsTheChineseFormsWhenItRefuses() {
+        let message = ChecklistsError.badDate("明年").description
+        #expect(message.contains("2026年12月24日"))
+        #expect(message.contains("下周一"))
+        #expect(message.contains("Years 1900-9999."))
+        #expect(!message.contains("\n"))
+    }
+
     /// Huge numbers, lone Chinese date words and full-width signs are refused, never a crash.
     @Test func answersHostileChineseInputWithADateOrARefusal() throws {
         let hostile = [
