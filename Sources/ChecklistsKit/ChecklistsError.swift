@@ -28,7 +28,6 @@ extension ChecklistsError: CustomStringConvertible {
         case .unknownIcon(let name):
             tr("Unknown icon \"%@\". Choose one of: %@.", name, Icon.allCases.map(\.name).joined(separator: ", "))
         case .badDate(let text):
-            // The accepted forms stay English: they are the words the parser reads.
             tr("Cannot read the date \"%@\".", text) + " " + DueDate.acceptedForms
         case .skippedTime(let text):
             tr("\"%@\" does not exist: the clocks skip that time when summer time starts. Choose another time.", text)

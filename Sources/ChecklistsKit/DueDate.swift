@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Parsing and showing due dates. Due dates are kept to the whole minute.
 public enum DueDate {
@@ -10,12 +11,22 @@ public enum DueDate {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
-    /// The accepted forms, for the message that refuses a date.
-    public static let acceptedForms =
-        "Use a day, a time, or both: a day is YYYY-MM-DD, today, tomorrow, friday, next monday, dec 24, "
-        + "24 dec 2026, in 3 days, or DD.MM.YYYY / MM/DD/YYYY where your locale (LC_TIME) writes dates that way; "
-        + "a time is 18:00, 9am or 9:30pm. A day alone means 09:00 that day (see all-day-hour in checklists settings); a time alone is its next occurrence; "
-        + "or in 2 hours / in 30 minutes. Years \(years.lowerBound)-\(years.upperBound)."
+    /// The accepted forms, for the message that refuses a date and the help of `--due`, in the
+    /// user's language: one message per sentence, so each translates whole and a line can wrap
+    /// between them. The words the parser reads (`today`, `dec 24`) stay as they are.
+    public static var acceptedForms: String {
+        [
+            tr("Use a day, a time, or both."),
+            tr("A day is YYYY-MM-DD, today, tomorrow, friday, next monday, dec 24, 24 dec 2026 or in 3 days."),
+            tr("DD.MM.YYYY, MM/DD/YYYY or YYYY/MM/DD are read where your locale (LC_TIME) writes dates that way."),
+            tr("Chinese dates are read too: 2026年12月24日, 12月24日 18:00, 明天, 周五, 下周一."),
+            tr("A time is 18:00, 9am or 9:30pm."),
+            tr("A day alone means 09:00 that day (see all-day-hour in checklists settings)."),
+            tr("A time alone is its next occurrence."),
+            tr("From now: in 2 hours or in 30 minutes."),
+            tr("Years %d-%d.", years.lowerBound, years.upperBound),
+        ].joined(separator: " ")
+    }
 
     /// Parses what the user typed (see `DueDateParser` for the forms).
     /// - Parameters:

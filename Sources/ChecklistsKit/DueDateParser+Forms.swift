@@ -29,6 +29,9 @@ extension DueDateParser {
         {
             return (try dated(year: year, month: month, day: day, today, calendar, bad), year == nil ? 2 : 3)
         }
+        if let chinese = try readChineseDay(first, today: today, calendar: calendar, bad) {
+            return (chinese, 1)
+        }
         if let numeric = try readNumeric(first, today: today, calendar: calendar, bad) {
             return (numeric, 1)
         }
@@ -218,7 +221,7 @@ extension DueDateParser {
 
 }
 
-private extension DueDateParser {
+extension DueDateParser {
     /// A real calendar day; without a year, the next such day from today (today included).
     func dated(
         year: Int?, month: Int, day: Int, _ today: DateComponents, _ calendar: Calendar, _ bad: ChecklistsError

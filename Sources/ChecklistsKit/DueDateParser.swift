@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the due dates people type: ISO dates, `today`/`tomorrow`, weekdays, month names,
-/// `in 2 hours`, locale-ordered numeric dates, and times as `18:00`, `9am` or `9:30pm`.
+/// `in 2 hours`, locale-ordered numeric dates, Chinese dates (`2026年12月24日`, `明天`, `下周一`),
+/// and times as `18:00`, `9am` or `9:30pm`.
 ///
 /// Rules (the README's WHEN table):
 /// - A day without a time is an all-day item, due at the start of that day; its reminder is at
@@ -122,10 +123,12 @@ extension DueDateParser {
         "saturday": 7,
     ]
 
-    /// Lower-cased words; `2026-12-01T09:30` becomes two words, `9 pm` one, commas go.
+    /// Lower-cased words; `2026-12-01T09:30` becomes two words, `9 pm` one, commas go,
+    /// full-width letters and digits are plain ones, and `12月24日18:00` is two words.
     static func tokens(_ text: String) -> [String] {
         var words: [String] = []
-        for raw in text.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+        let pieces = halfWidth(text).split(whereSeparator: { $0.isWhitespace || $0 == "," }).flatMap(chineseParts)
+        for raw in pieces {
             if let t = raw.firstIndex(of: "T"), t != raw.startIndex,
                 raw[..<t].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
             {

@@ -55,6 +55,50 @@ import Testing
         #expect(try cli.run("agent", "status").stdout.contains("1 条提醒待发。"))
     }
 
+    /// A due date typed as the app shows it under zh_CN (`2030年1月2日 09:30`) is read back as the
+    /// same date; Chinese days and relative words are read, and a day that does not exist is
+    /// refused in one line with exit 2.
+    @Test func readsDueDatesAsChineseWritesThem() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese.merging(["TZ": "Asia/Shanghai"]) { $1 })
+        try cli.run("list", "add", "杂货")
+        let added = try cli.run("item", "add", "杂货", "牛奶", "--due", "2030年1月2日 09:30")
+        #expect(added.stdout == "已将条目 0 添加到 杂货：[ ] 0  牛奶  （2030年1月2日 09:30 到期）\n")
+        let shown = try #require(added.stdout.split(separator: "（").last?.split(separator: " 到期").first)
+        let again = try cli.run("item", "edit", "0", "--due", String(shown))
+        #expect(again.stdout == "已保存条目 0：[ ] 0  牛奶  （2030年1月2日 09:30 到期）\n")
+        #expect(try cli.run("item", "edit", "0", "--due", "2030年12月24日18:00").stdout.contains("2030年12月24日 18:00"))
+        #expect(try cli.run("item", "edit", "0", "--due", "２０３０年１２月２５日　８：００").stdout.contains("2030年12月25日 08:00"))
+        #expect(try cli.run("item", "edit", "0", "--due", "明天 9:00").status == 0)
+        for text in ["2030年13月1日", "2030年2月30日", "12月32日", "99999999999999999999年", "年"] {
+            let refused = try cli.run("item", "edit", "0", "--due", text)
+            #expect(refused.status == 2, "\(text)")
+            #expect(refused.stderr.hasPrefix("checklists: 无法识别日期“\(text)”。"), "\(text)")
+            #expect(refused.stderr.filter { $0 == "\n" }.count == 1, "\(text)")
+            #expect(!refused.stderr.contains("Fatal error"), "\(text)")
+        }
+    }
+
+    /// The forms a refusal and `item add --help` list are in Chinese, sentence by sentence.
+    /// Fails until po/zh_CN.po translates DueDate.acceptedForms's messages.
+    @Test func acceptedDateFormsInChinese() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        try cli.run("list", "add", "杂货")
+        let refused = try cli.run("item", "add", "杂货", "牛奶", "--due", "明年")
+        // Words, not lines: the help wraps at 80 columns.
+        let help = try cli.run("item", "add", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        for english in [
+            "Use a day", "A day is", "are read where", "Chinese dates", "A time is", "A day alone", "A time alone",
+            "From now", "Years 1900",
+        ] {
+            #expect(!refused.stderr.contains(english), "\(english)")
+            #expect(!help.contains(english), "\(english)")
+        }
+        #expect(refused.stderr.contains("2026年12月24日"))
+    }
+
     /// Chinese has one plural form (nplurals=1); English has two, and 1 takes the singular.
     @Test func pluralsInBothLanguages() throws {
         try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
