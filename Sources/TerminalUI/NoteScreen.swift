@@ -66,6 +66,21 @@ final class NoteScreen: Screen {
         body.replaceText(fresh.body)
     }
 
+    /// The UI is ending on a signal: the typed text is saved as Esc saves it, but nothing is
+    /// asked. A cleared title keeps the stored one; a new note without a title takes its body's
+    /// first non-blank line; a new note with nothing typed is not made.
+    func saveBeforeExit(app: TerminalApp) {
+        let firstLine = body.text.split(whereSeparator: \.isNewline).first { !ChecklistStore.isBlank(String($0)) }
+        let title = titleField.isBlank ? (editing?.title ?? firstLine.map(String.init) ?? "") : titleField.text
+        guard let editing else {
+            guard !ChecklistStore.isBlank(title) else { return }
+            app.perform { try app.session.addNote(title: title, body: body.text) }
+            return
+        }
+        guard editing.title != title || editing.body != body.text else { return }
+        app.perform { try app.session.saveEditedNote(id: editing.id, title: title, body: body.text) }
+    }
+
     /// Saves (a title is required) and closes. A note deleted elsewhere while it was open (by
     /// `checklists note delete` in another terminal) gets the text as a new note, as the CLI's
     /// `note edit --edit` does, and the status line says so in the CLI's words.

@@ -22,12 +22,17 @@ protocol Screen: AnyObject {
     func refresh(_ change: ChangeEvent, app: TerminalApp)
     /// The screen came to the top again (the one above it closed).
     func reappeared(app: TerminalApp)
+    /// The UI is ending without the user leaving the screen (the terminal went away, SIGTERM,
+    /// Ctrl-C): keep what was typed if the screen keeps it on leaving (the note screen). The item
+    /// and list forms drop it, as their Cancel does.
+    func saveBeforeExit(app: TerminalApp)
 }
 
 extension Screen {
     var capturesText: Bool { false }
     func refresh(_ change: ChangeEvent, app: TerminalApp) {}
     func reappeared(app: TerminalApp) {}
+    func saveBeforeExit(app: TerminalApp) {}
 }
 
 /// The four top-level sections, as tabs.

@@ -86,6 +86,12 @@ public final class TerminalApp {
     /// Ends the UI.
     func quit() { isFinished = true }
 
+    /// Before the UI ends on a signal: each open screen keeps what it keeps on leaving (a note
+    /// being typed is saved).
+    func saveBeforeExit() {
+        for screen in stack.reversed() { screen.saveBeforeExit(app: self) }
+    }
+
     /// Shows `message` on the bottom line until the next key.
     func say(_ message: String, alert: Bool = false) {
         toast = Span(message, alert ? .alert : .bold)
