@@ -6,6 +6,8 @@ import Localization
 protocol Screen: AnyObject {
     /// The heading under the tab bar.
     var title: String { get }
+    /// The heading in at most `width` cells (by default `title`, cut at the edge).
+    func title(width: Int) -> String
     /// The keys shown on the bottom line.
     var hints: String { get }
     /// The top-level section the screen belongs to (highlighted in the tab bar).
@@ -30,6 +32,7 @@ protocol Screen: AnyObject {
 
 extension Screen {
     var capturesText: Bool { false }
+    func title(width: Int) -> String { title }
     func refresh(_ change: ChangeEvent, app: TerminalApp) {}
     func reappeared(app: TerminalApp) {}
     func saveBeforeExit(app: TerminalApp) {}
