@@ -1,5 +1,6 @@
 import ChecklistsApp
 import ChecklistsKit
+import Foundation
 import Localization
 import TerminalText
 
@@ -70,8 +71,9 @@ final class NoteScreen: Screen {
     /// asked. A cleared title keeps the stored one; a new note without a title takes its body's
     /// first non-blank line; a new note with nothing typed is not made.
     func saveBeforeExit(app: TerminalApp) {
-        let firstLine = body.text.split(whereSeparator: \.isNewline).first { !ChecklistStore.isBlank(String($0)) }
-        let title = titleField.isBlank ? (editing?.title ?? firstLine.map(String.init) ?? "") : titleField.text
+        let firstLine = body.text.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !ChecklistStore.isBlank($0) }
+        let title = titleField.isBlank ? (editing?.title ?? firstLine ?? "") : titleField.text
         guard let editing else {
             guard !ChecklistStore.isBlank(title) else { return }
             app.perform { try app.session.addNote(title: title, body: body.text) }
