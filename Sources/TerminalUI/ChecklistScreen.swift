@@ -15,8 +15,12 @@ final class ChecklistScreen: Screen {
         reload(app: app)
     }
 
-    var title: String {
-        TerminalText.line(list.name) + "  (" + list.status.localizedText + ")"
+    var title: String { title(width: .max) }
+
+    /// The list's name and status; a long name is cut so that the status still shows.
+    func title(width: Int) -> String {
+        let status = "  (" + list.status.localizedText + ")"
+        return CellWidth.truncate(TerminalText.line(list.name), to: max(1, width - CellWidth.of(status))) + status
     }
     var section: Section { .checklists }
     var hints: String { tr("Space check  a add  e edit  d delete  u undo  / search  q back") }
@@ -87,7 +91,7 @@ final class ChecklistScreen: Screen {
             scroller.setCount(items.count)
             list.total -= 1
             if !item.checked { list.remaining -= 1 }
-            app.say(tr("Deleted “%@”. u to undo.", TerminalText.line(item.text)))
+            app.sayDeleted(item.text)
         case .left, .character("h"), .character("q"), .escape:
             app.perform { try app.session.setSetting(.checklistIndex, -1) }
             app.pop()

@@ -1,4 +1,5 @@
 import ChecklistsKit
+import Localization
 
 /// The symbols the screens use, in Unicode or — when the locale is not UTF-8 — in ASCII.
 public struct Glyphs: Sendable, Equatable {
@@ -41,9 +42,10 @@ public struct Glyphs: Sendable, Equatable {
         }
     }
 
-    /// A switch's state.
+    /// A switch's state, its word in the user's language.
     public func toggle(_ on: Bool) -> String {
-        unicode ? (on ? "[●  On]" : "[Off  ○]") : (on ? "[ On]" : "[Off]")
+        let word = on ? tr("On") : tr("Off")
+        return unicode ? (on ? "[●  \(word)]" : "[\(word)  ○]") : (on ? "[ \(word)]" : "[\(word)]")
     }
 
     /// The marker of the selected row.

@@ -75,7 +75,7 @@ final class ListsScreen: Screen {
             ConfirmScreen(question: question) { app in
                 guard app.perform({ try app.session.deleteList(id: list.id) }) != nil else { return }
                 app.undo = .list(list, items)
-                app.say(tr("Deleted “%@”. u to undo.", TerminalText.line(list.name)))
+                app.sayDeleted(list.name)
                 self.reload(app: app)
             })
     }

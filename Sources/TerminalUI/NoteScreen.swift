@@ -1,5 +1,6 @@
 import ChecklistsApp
 import ChecklistsKit
+import Foundation
 import Localization
 import TerminalText
 
@@ -64,6 +65,22 @@ final class NoteScreen: Screen {
         editing = fresh
         titleField.replaceText(fresh.title)
         body.replaceText(fresh.body)
+    }
+
+    /// The UI is ending on a signal: the typed text is saved as Esc saves it, but nothing is
+    /// asked. A cleared title keeps the stored one; a new note without a title takes its body's
+    /// first non-blank line; a new note with nothing typed is not made.
+    func saveBeforeExit(app: TerminalApp) {
+        let firstLine = body.text.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !ChecklistStore.isBlank($0) }
+        let title = titleField.isBlank ? (editing?.title ?? firstLine ?? "") : titleField.text
+        guard let editing else {
+            guard !ChecklistStore.isBlank(title) else { return }
+            app.perform { try app.session.addNote(title: title, body: body.text) }
+            return
+        }
+        guard editing.title != title || editing.body != body.text else { return }
+        app.perform { try app.session.saveEditedNote(id: editing.id, title: title, body: body.text) }
     }
 
     /// Saves (a title is required) and closes. A note deleted elsewhere while it was open (by

@@ -62,7 +62,7 @@ final class NotesScreen: Screen {
                         return
                     }
                     app.undo = .note(note)
-                    app.say(tr("Deleted “%@”. u to undo.", TerminalText.line(note.title)))
+                    app.sayDeleted(note.title)
                     self.reload(app: app)
                 })
         case _ where key.isBack: app.quit()

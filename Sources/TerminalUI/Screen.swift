@@ -6,6 +6,8 @@ import Localization
 protocol Screen: AnyObject {
     /// The heading under the tab bar.
     var title: String { get }
+    /// The heading in at most `width` cells (by default `title`, cut at the edge).
+    func title(width: Int) -> String
     /// The keys shown on the bottom line.
     var hints: String { get }
     /// The top-level section the screen belongs to (highlighted in the tab bar).
@@ -22,12 +24,18 @@ protocol Screen: AnyObject {
     func refresh(_ change: ChangeEvent, app: TerminalApp)
     /// The screen came to the top again (the one above it closed).
     func reappeared(app: TerminalApp)
+    /// The UI is ending without the user leaving the screen (the terminal went away, SIGTERM,
+    /// Ctrl-C): keep what was typed if the screen keeps it on leaving (the note screen). The item
+    /// and list forms drop it, as their Cancel does.
+    func saveBeforeExit(app: TerminalApp)
 }
 
 extension Screen {
     var capturesText: Bool { false }
+    func title(width: Int) -> String { title }
     func refresh(_ change: ChangeEvent, app: TerminalApp) {}
     func reappeared(app: TerminalApp) {}
+    func saveBeforeExit(app: TerminalApp) {}
 }
 
 /// The four top-level sections, as tabs.

@@ -11,11 +11,11 @@ extension TerminalApp {
         }
         guard let top else { return canvas }
         canvas.put(0, tabBar(active: top is LockScreen ? nil : top.section, width: width))
-        canvas.put(1, " " + top.title, .bold)
+        canvas.put(1, " " + top.title(width: width - 1), .bold)
         pageHeight = max(1, height - 3)
         top.draw(&canvas, area: 2..<(height - 1), app: self)
         if let toast {
-            canvas.put(height - 1, " " + toast.text, toast.style)
+            canvas.put(height - 1, " " + toast.text(width: width - 1), toast.style)
         } else {
             canvas.put(height - 1, " " + top.hints, .dim)
         }

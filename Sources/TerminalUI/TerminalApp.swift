@@ -2,6 +2,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
+import TerminalText
 
 /// The terminal UI's state: a stack of screens over one app session. It turns keys and session
 /// events into calls on the core and draws a `Canvas`; the curses layer (`TerminalLoop`) only
@@ -15,7 +16,7 @@ public final class TerminalApp {
     /// The screens, bottom first; the last one is shown.
     var stack: [any Screen] = []
     /// A one-line message on the bottom row until the next key.
-    var toast: Span?
+    var toast: Toast?
     /// What `u` brings back.
     var undo: Undo?
     /// Rows of the content area at the last frame (a page for PgUp/PgDn).
@@ -86,9 +87,21 @@ public final class TerminalApp {
     /// Ends the UI.
     func quit() { isFinished = true }
 
+    /// Before the UI ends on a signal: each open screen keeps what it keeps on leaving (a note
+    /// being typed is saved).
+    func saveBeforeExit() {
+        for screen in stack.reversed() { screen.saveBeforeExit(app: self) }
+    }
+
     /// Shows `message` on the bottom line until the next key.
     func say(_ message: String, alert: Bool = false) {
-        toast = Span(message, alert ? .alert : .bold)
+        toast = Toast(message, style: alert ? .alert : .bold)
+    }
+
+    /// Says that `name` was deleted and that `u` brings it back; a long name is cut so that the
+    /// hint still shows.
+    func sayDeleted(_ name: String) {
+        toast = Toast(naming: TerminalText.line(name)) { tr("Deleted “%@”. u to undo.", $0) }
     }
 
     /// Runs a core call; a failure becomes an alert toast (a lock while at it shows the lock screen).

@@ -23,11 +23,17 @@ final class TerminalLoop: @unchecked Sendable {
     var promptLine: String?
     /// The idle timer, following the app's idle timeout.
     private(set) var idle: IdleWatch?
+    /// SIGHUP, SIGTERM and Ctrl-C, watched with the keys.
+    let signals: TerminationSignals?
+    /// What the process exits with: 0 when the user quit, 128 + the signal when one ended the UI
+    /// (129 when the terminal went away).
+    private(set) var exitStatus: Int32 = 0
 
-    init(app: TerminalApp, display: CursesDisplay, lifecycle: LifecycleEvents?) {
+    init(app: TerminalApp, display: CursesDisplay, lifecycle: LifecycleEvents?, signals: TerminationSignals? = nil) {
         self.app = app
         self.display = display
         self.lifecycle = lifecycle
+        self.signals = signals
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds {
@@ -59,7 +65,7 @@ final class TerminalLoop: @unchecked Sendable {
         afterFirstFrame()
         while !app.isFinished {
             // The lock screen prompts at once (and again after Enter); otherwise it waits for keys.
-            if let lock = app.top as? LockScreen, lock.wantsPrompt {
+            if let lock = app.top as? LockScreen, lock.wantsPrompt, !(signals?.isPending ?? false) {
                 app.promptIfNeeded()
                 promptLine = nil
                 draw()
@@ -75,16 +81,36 @@ final class TerminalLoop: @unchecked Sendable {
         }
     }
 
-    /// Blocks until standard input or the wake pipe is readable.
+    /// Blocks until standard input, the wake pipe or the signal pipe is readable.
     func waitForInput() {
         var fds = [
             pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals?.fd ?? -1, events: Int16(POLLIN), revents: 0),
         ]
-        _ = poll(&fds, 2, -1)
+        _ = poll(&fds, 3, -1)
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { terminalGone = true }
+    }
+
+    /// Whether standard input hung up (the terminal closed): it reads end-of-file or fails from
+    /// now on, and waiting for it returns at once, so the loop would spin.
+    private var terminalGone = false
+
+    /// Ends the UI as a signal asks: the note being typed is saved (as leaving its screen does;
+    /// a half-typed item or list form is dropped, as Cancel does) and the loop stops. A second
+    /// signal while the UI closes acts as it did before the UI (ends the process at once).
+    func end(signal: Int32) {
+        app.saveBeforeExit()
+        signals?.stop()
+        app.quit()
+        exitStatus = 128 + signal
     }
 
     /// Handles queued events, then every key already typed.
     func handlePending() {
+        if let signal = signals?.received() {
+            end(signal: signal)
+            return
+        }
         var byte = [UInt8](repeating: 0, count: 64)
         while read(wake.read, &byte, byte.count) > 0 {}
         for event in inbox.withLock({ events in
@@ -105,6 +131,7 @@ final class TerminalLoop: @unchecked Sendable {
             }
             if app.isFinished { return }
         }
+        if terminalGone { end(signal: SIGHUP) }
     }
 
     /// Resign and become active: the session acts, Ctrl-Z stops the process with the terminal

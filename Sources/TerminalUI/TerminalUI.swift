@@ -13,8 +13,9 @@ public enum TerminalUI {
     /// - Parameters:
     ///   - environment: The process environment (NO_COLOR, the locale).
     ///   - configure: The session's configuration for the UI's authentication presenter.
-    /// - Returns: The exit status, or nil when the terminal cannot be driven (an unknown `TERM`):
-    ///   then nothing was shown and the caller prints the overview instead.
+    /// - Returns: The exit status — 0, or 128 + the signal that ended the UI (129 when the
+    ///   terminal went away, 130 for Ctrl-C, 143 for SIGTERM) — or nil when the terminal cannot be
+    ///   driven (an unknown `TERM`): then nothing was shown and the caller prints the overview.
     public static func run(
         environment: [String: String], configure: (any AuthenticationPresenter) -> AppSession.Configuration
     ) -> Int32? {
@@ -28,7 +29,9 @@ public enum TerminalUI {
 
         // The idle timer is the loop's own (`IdleWatch`), so that a new timeout applies at once.
         let lifecycle = LifecycleEvents(configuration: LifecycleEvents.Configuration())
-        let loop = TerminalLoop(app: app, display: display, lifecycle: lifecycle)
+        // After curses started: its own SIGINT/SIGTERM handlers would end the process at once.
+        let signals = TerminationSignals()
+        let loop = TerminalLoop(app: app, display: display, lifecycle: lifecycle, signals: signals)
         presenter.loop.withLock { $0 = loop }
         let observer = session.addObserver { [weak loop] event in loop?.post(.session(event)) }
         lifecycle.addObserver { [weak loop, session] event in
@@ -56,6 +59,7 @@ public enum TerminalUI {
         display.suspend()
         session.willResignActive(.suspended)
         session.close()
-        return 0
+        signals?.stop()
+        return loop.exitStatus
     }
 }

@@ -137,6 +137,30 @@ import Testing
         let chinese = try cli(["LANG": "C.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"])
         #expect(try chinese.run("lists").stdout.contains("没有条目"))
     }
+
+    /// The terminal UI's switches (Settings) say On and Off in the user's language: they were
+    /// English words in an otherwise Chinese screen. "On" needs its zh_CN entry ("开启") in
+    /// po/zh_CN.po; "Off" has one ("关闭").
+    @Test func settingsSwitchesInChineseInTheTerminalUI() throws {
+        try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
+        let cli = try cli(Self.chinese)
+        try cli.run("lists")
+        // Notifications are off and their item text on until changed.
+        var env = cli.environment
+        env["TERM"] = "xterm"
+        env["LINES"] = "24"
+        env["COLUMNS"] = "80"
+        let tui = try PtySession([CLIRunner.binary], environment: env)
+        try tui.expect("? 帮助")
+        tui.send("4")
+        let seen = try tui.expect("在通知中显示文字")
+        tui.send("q")
+        #expect(try tui.wait() == 0)
+        let shown = seen + tui.transcript
+        #expect(shown.contains("[关闭  ○]"))
+        #expect(!shown.contains("[Off") && !shown.contains("On]"), "\(shown)")
+        #expect(shown.contains("[●  开启]"), "needs msgid \"On\" in po/zh_CN.po")
+    }
 }
 
 /// The compiled catalogues beside the binary under test, and the system's locales.

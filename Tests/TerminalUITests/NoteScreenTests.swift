@@ -96,4 +96,33 @@ import Testing
         #expect(try app.session.note(id: note.id)?.title == "Plan")
         #expect(try app.session.note(id: note.id)?.body == "new body typed")
     }
+
+    /// The UI ends on a signal (the terminal closed, SIGTERM, Ctrl-C) while a new note is typed:
+    /// it is saved as Esc saves it, without a question, so a note with no title yet takes its
+    /// body's first line as the title. An edited note with its title cleared keeps the old one.
+    @Test func endingOnASignalSavesTheNoteBeingTyped() throws {
+        let app = try makeApp()
+        let old = try app.session.addNote(title: "Kept title", body: "one")
+        app.start()
+        app.handle(.tab)
+        app.handle(.character("a"))
+        app.handle(.tab)
+        app.handle(.enter)
+        for c in "  Shopping" { app.handle(.character(c)) }
+        app.handle(.enter)
+        for c in "bread" { app.handle(.character(c)) }
+        app.saveBeforeExit()
+        let added = try #require(try app.session.notes().first { $0.id != old.id })
+        #expect(added.title == "Shopping")
+        #expect(try app.session.note(id: added.id)?.body == "\n  Shopping\nbread")
+
+        app.start()
+        app.handle(.tab)
+        app.stack.append(NoteScreen(editing: try #require(try app.session.note(id: old.id))))
+        for _ in 0..<12 { app.handle(.backspace) }
+        app.handle(.tab)
+        for c in " two" { app.handle(.character(c)) }
+        app.saveBeforeExit()
+        #expect(try app.session.note(id: old.id)?.title == "Kept title")
+    }
 }

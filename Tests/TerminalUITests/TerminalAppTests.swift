@@ -294,4 +294,18 @@ import Testing
         type(app, .character("g"))
         #expect(frame(app).contains("› [ ] Item 0"))
     }
+
+    /// The UI ends on a signal while an item is half typed: the form is dropped, as Cancel does
+    /// (it could still be waiting for a due date or a reminder the user meant to set).
+    @Test func endingOnASignalDropsAHalfTypedItem() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "A")
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        type(app, .character("a"))
+        type(app, text: "Milk")
+        app.saveBeforeExit()
+        #expect(try app.session.items(in: list.id).isEmpty)
+    }
 }
