@@ -31,12 +31,19 @@ extension AppSession {
         observers.stream()
     }
 
+    /// Whether resigning for `reason` locks the session (the lock is on and the reason is more
+    /// than a lost focus): a presenter saves what is typed first, since the lock closes the store
+    /// and replaces every screen.
+    public func resigningLocks(_ reason: AppLifecycle.ResignReason) -> Bool {
+        reason != .focusLost && lockSettings.method != .off
+    }
+
     /// Resigning active: cancels a prompt on screen when the session locks or the machine
     /// sleeps, saves and hides the secret message, and with the app lock on drops the key
     /// (except for a mere focus change). This login session's cached unlock stays for its
     /// reuse window, so `didBecomeActive` asks again only when that has passed.
     public func willResignActive(_ reason: AppLifecycle.ResignReason) {
-        let locks = reason != .focusLost && lockSettings.method != .off
+        let locks = resigningLocks(reason)
         if reason == .sessionLocked || reason == .sleep { authentication.systemEvents.cancelEvaluations() }
         serialized {
             try? shownSecret?.saveAndHide()

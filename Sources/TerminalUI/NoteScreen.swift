@@ -67,8 +67,8 @@ final class NoteScreen: Screen {
         body.replaceText(fresh.body)
     }
 
-    /// The UI is ending on a signal: the typed text is saved as Esc saves it, but nothing is
-    /// asked. A cleared title keeps the stored one; a new note without a title takes its body's
+    /// The UI is ending on a signal, or the lock is about to replace every screen: the typed
+    /// text is saved as Esc saves it, but nothing is asked. A cleared title keeps the stored one; a new note without a title takes its body's
     /// first non-blank line; a new note with nothing typed is not made.
     func saveBeforeExit(app: TerminalApp) {
         let firstLine = body.text.split(whereSeparator: \.isNewline).lazy
@@ -76,11 +76,16 @@ final class NoteScreen: Screen {
         let title = titleField.isBlank ? (editing?.title ?? firstLine ?? "") : titleField.text
         guard let editing else {
             guard !ChecklistStore.isBlank(title) else { return }
-            app.perform { try app.session.addNote(title: title, body: body.text) }
+            // The screen may stay (a lock that did not come): a later save updates this note.
+            if let note = app.perform({ try app.session.addNote(title: title, body: body.text) }) {
+                self.editing = note
+            }
             return
         }
         guard editing.title != title || editing.body != body.text else { return }
-        app.perform { try app.session.saveEditedNote(id: editing.id, title: title, body: body.text) }
+        if let saved = app.perform({ try app.session.saveEditedNote(id: editing.id, title: title, body: body.text) }) {
+            self.editing = saved.note
+        }
     }
 
     /// Saves (a title is required) and closes. A note deleted elsewhere while it was open (by

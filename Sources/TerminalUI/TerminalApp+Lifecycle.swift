@@ -12,6 +12,9 @@ extension TerminalApp {
     /// The session acts (saves, hides the secret, drops the key when the lock is on) and a locked
     /// session shows the lock screen; it prompts only when the app becomes active again.
     func resignActive(_ reason: AppLifecycle.ResignReason) {
+        // The lock screen replaces every screen: a note being typed is saved first, as on a
+        // signal (it used to be dropped when the idle timeout or a session lock came).
+        if session.resigningLocks(reason) && !session.isLocked { saveBeforeExit() }
         session.willResignActive(reason)
         if session.isLocked && !(top is LockScreen) { showLock() }
         // Nobody is in front now: the prompt comes when the app becomes active again.

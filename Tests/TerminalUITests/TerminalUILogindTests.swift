@@ -83,4 +83,30 @@ import Testing
         try tui.press("Enter")
         try tui.waitUntil("unlocked after waking") { $0.contains("[1 Checklists]") }
     }
+
+    /// A session lock while a note is being typed: the note is saved before the lock screen
+    /// replaces it (it was dropped), and is there once unlocked.
+    @Test func aSessionLockSavesTheNoteBeingTyped() throws {
+        defer { _ = try? rig("stop") }
+        let tui = try openUnlocked()
+        try tui.press("2")
+        try tui.waitFor("[2 Notes]")
+        try tui.press("a")
+        try tui.waitFor("New Note")
+        try tui.type("Half-written plan")
+        try tui.press("Tab")
+        try tui.type("step one")
+        try tui.waitFor("step one")
+        _ = try rig("lock")
+        try tui.waitFor("Checklists is locked")
+        _ = try rig("unlock")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type("246810")
+        try tui.press("Enter")
+        try tui.waitUntil("unlocked again") { $0.contains("[1 Checklists]") }
+        try tui.press("2")
+        try tui.waitFor("Half-written plan")
+        try tui.press("Enter")
+        try tui.waitFor("step one")
+    }
 }
