@@ -70,17 +70,22 @@ extension AppSession {
             let store = try store(key: key)
             // 3. Seal for the new method, then flip the setting, then clear the old custody.
             try lock.seal(key, for: method, passcode: passcode, context: evaluated)
+            //    The secret and the user's keychain items are sealed into the store too: copied
+            //    before the flip, removed from the keychain after it.
             try SecretMessage.copyIntoStore(store, from: lock.keychain)
+            try UserKeychainItems.copyIntoStore(store, from: lock.keychain, replacing: settings.method == .off)
             try store.setSetting(named: "AppLock", to: method.rawValue)
             try SecretMessage.moveIntoStore(store, from: lock.keychain)
+            try UserKeychainItems.moveIntoStore(store, from: lock.keychain)
             lock.finishSwitch(to: method, key: key)
             lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
             return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
         }
     }
 
-    /// Turns the app lock off (after the lock's own authentication): the plain key is stored
-    /// before the setting flips, so a crash leaves a working custody.
+    /// Turns the app lock off (after the lock's own authentication): the plain key, the secret
+    /// and the user's keychain items are back in the keychain before the setting flips, so a
+    /// crash leaves a working custody and loses no item.
     /// - Returns: The name of the keychain that holds the data key now, or nil when the lock
     ///   was already off.
     public func disableLock() throws -> String? {
@@ -92,9 +97,13 @@ extension AppSession {
             let store = try store(key: key)
             try lock.seal(key, for: .off, passcode: nil, context: nil)
             try SecretMessage.copyToKeychain(from: store, lock.keychain)
+            // A keychain copy left over is the newer (see `UserKeychainItems.copyIntoStore`).
+            try UserKeychainItems.copyIntoStore(store, from: lock.keychain)
+            try UserKeychainItems.copyToKeychain(from: store, lock.keychain)
             try store.setSetting(named: "AppLock", to: LockMethod.off.rawValue)
             lock.finishSwitch(to: .off, key: key)
             try SecretMessage.forgetSealed(in: store)
+            try UserKeychainItems.forgetSealed(in: store)
             lock.cache?.drop()
             return lock.keychain.backend.name
         }

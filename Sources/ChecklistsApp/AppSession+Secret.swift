@@ -59,6 +59,6 @@ extension AppSession {
     /// Whether `key` names a data-key custody item (any store's, or a legacy one): never shown
     /// or replaced through the keychain commands.
     public static func isCustody(_ key: String) -> Bool {
-        KeyItems.bases.contains { key == $0 || key.hasPrefix($0 + ".") }
+        KeyItems.isKeyItem(key)
     }
 }

@@ -26,6 +26,11 @@ public struct KeyItems: Sendable, Equatable {
         self.storeID = storeID
     }
 
+    /// Whether `key` names a custody item of any store (named or legacy).
+    public static func isKeyItem(_ key: String) -> Bool {
+        bases.contains { key == $0 || key.hasPrefix($0 + ".") }
+    }
+
     /// The item name of `base` for this store.
     public func name(_ base: String) -> String {
         storeID.map { "\(base).\($0)" } ?? base

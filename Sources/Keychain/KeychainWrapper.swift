@@ -203,6 +203,13 @@ open class KeychainWrapper: @unchecked Sendable {
     /// - Throws: `KeychainError` when the item exists but may not be read now.
     open func read(forKey key: String, context: LAContext?) throws(KeychainError) -> Data? {
         guard let record = try backend.read(service: serviceName, key: key) else { return nil }
+        return try value(of: record, context: context)
+    }
+
+    /// The value of `record` under the rules `read(forKey:context:)` applies, for an item the
+    /// app keeps outside the backend (sealed in its store while the app lock is on).
+    /// - Throws: `KeychainError` when the item may not be read now.
+    open func value(of record: KeychainRecord, context: LAContext?) throws(KeychainError) -> Data {
         try Self.authorize(record, context: context, appUnlocked: appUnlocked)
         return record.data
     }

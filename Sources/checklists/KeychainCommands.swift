@@ -16,8 +16,7 @@ enum KeychainCommands {
             try context.show(status, status.lines(home: context.home))
         },
         Command(path: ["keychain", "keys"], touchesContent: false) { context in
-            let keys = try context.session.keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
-                .sorted()
+            let keys = try context.session.keychainItemNames()
             // One line per key: a newline in a key's name must not make it look like two keys.
             try context.show(keys, keys.map(TerminalText.line))
         },

@@ -202,6 +202,94 @@ import Testing
         #expect(rows.stdout == "0\n")
     }
 
+    // MARK: - The user's keychain items
+
+    /// Writes `text` to a file in the test directory, for a command's standard input on a pty.
+    func file(_ text: String) throws -> String {
+        let path = dir.appending("input-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The number of keychain items sealed in the store of `home`.
+    func sealedRows(_ home: String) throws -> String {
+        try CLIRunner.execute(
+            "/usr/bin/sqlite3",
+            [home + "/checklists.sqlite", "SELECT count(*) FROM settings WHERE key LIKE 'KeychainItem.%'"],
+            environment: [:]
+        ).stdout
+    }
+
+    @Test func withTheLockOnKeychainItemsAreSealedAndComeBackWhenItIsOff() throws {
+        let home = dir.appending("items")
+        #expect(try cli(home).run("keychain", "set", "token", stdin: Self.marker).status == 0)
+        try enablePasscode(home)
+        // Seed-style code reading the vault (as a copy of the data directory would) sees nothing.
+        #expect(vault(home).string(forKey: "token") == nil)
+        let bytes = try dir.allBytes()
+        #expect(!bytes.contains(utf8: Self.marker))
+        #expect(try sealedRows(home) == "1\n")
+        let b = CLIRunner.binary
+        let later = try file("later-value-31\n")
+        let shell = try session(
+            "\(b) keychain get token && \(b) keychain set later < \(later) && \(b) keychain keys", home: home)
+        try shell.expect("Checklists passcode")
+        shell.send(Self.passcode + "\r")
+        let shown = (try? shell.expect(Self.marker)) != nil
+        #expect(shown)
+        try shell.expect("later")
+        #expect(try shell.wait() == 0)
+        #expect(vault(home).string(forKey: "later") == nil)
+        let off = try session("\(b) lock disable", home: home)
+        try off.expect("Checklists passcode")
+        off.send(Self.passcode + "\r")
+        try off.expect("The app lock is off.")
+        #expect(try off.wait() == 0)
+        let back = vault(home).string(forKey: "token") == Self.marker
+        #expect(back)
+        #expect(vault(home).string(forKey: "later") == "later-value-31")
+        #expect(try sealedRows(home) == "0\n")
+    }
+
+    @Test func aKeychainItemLeftInTheVaultWithTheLockOnIsSweptIntoTheStore() throws {
+        let home = dir.appending("leftover")
+        #expect(try cli(home).run("keychain", "set", "both", stdin: "same-value").status == 0)
+        try enablePasscode(home)
+        // What a kill between the copy and the delete leaves (both places), and an item seed-style
+        // code wrote past the app (the vault only).
+        #expect(vault(home).set("same-value", forKey: "both"))
+        #expect(vault(home).set(Self.marker, forKey: "left"))
+        let b = CLIRunner.binary
+        let shell = try session("\(b) keychain get left && \(b) keychain get both", home: home)
+        try shell.expect("Checklists passcode")
+        shell.send(Self.passcode + "\r")
+        let shown = (try? shell.expect(Self.marker)) != nil
+        #expect(shown)
+        try shell.expect("same-value")
+        #expect(try shell.wait() == 0)
+        let keys = vault(home).allKeys()
+        #expect(!keys.contains("left") && !keys.contains("both"))
+        #expect(try sealedRows(home) == "2\n")
+    }
+
+    @Test func aWrongOrCancelledUnlockShowsNoKeychainItem() throws {
+        let home = dir.appending("refused")
+        #expect(try cli(home).run("keychain", "set", "token", stdin: Self.marker).status == 0)
+        try enablePasscode(home)
+        let wrong = try session("\(CLIRunner.binary) keychain get token", home: home)
+        for _ in 0..<3 {
+            try wrong.expect("Checklists passcode")
+            wrong.send("000000\r")
+        }
+        #expect(try wrong.wait() != 0)
+        let cancelled = try session("\(CLIRunner.binary) keychain get token", home: home)
+        try cancelled.expect("Checklists passcode")
+        cancelled.send("\u{1b}")
+        #expect(try cancelled.wait() != 0)
+        let shown = wrong.transcript.contains(Self.marker) || cancelled.transcript.contains(Self.marker)
+        #expect(!shown)
+    }
+
     @Test func aSwappedPasscodeVerifierOpensNothing() throws {
         let home = dir.appending("victim")
         let mine = dir.appending("attacker")

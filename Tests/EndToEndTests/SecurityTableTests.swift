@@ -62,6 +62,36 @@ import Testing
         #expect(!found.contains("DataKey"))
     }
 
+    @Test func aPasscodeLockSealsKeychainItemsOutOfTheKeyring() throws {
+        let rig = try Rig("keyring", stdin: "pw")
+        let env = environment(rig)
+        let cli = CLIRunner(home: home, environment: env)
+        try cli.run("list", "add", "Private")
+        #expect(try cli.run("keychain", "set", "before", stdin: "before-value-5c1e").status == 0)
+        let unsealed = try secretToolSearch(env).contains("before-value-5c1e")
+        #expect(unsealed)  // with the lock off the keyring holds it, as the table says
+        #expect(try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        let value = dir.appending("value")
+        try Data("token-value-9d2b\n".utf8).write(to: URL(fileURLWithPath: value))
+        let b = CLIRunner.binary
+        let shell = try session(
+            "\(b) lists >/dev/null && \(b) keychain set token < \(value) && \(b) keychain get token && \(b) keychain get before",
+            env)
+        try shell.expect("Checklists passcode")
+        shell.send("246810\r")
+        try shell.expect("token-value-9d2b")
+        try shell.expect("before-value-5c1e")
+        #expect(try shell.wait() == 0)
+        let found = try secretToolSearch(env)
+        #expect(found.contains("LockWrap.passcode"))  // the search sees Checklists' items
+        let leaked = ["token-value", "before-value", "attribute.key = token", "attribute.key = before"]
+            .filter(found.contains)
+        #expect(leaked.isEmpty, "the keyring holds \(leaked)")
+        // The names are not sealed: listing them asks nothing.
+        let keys = try cli.run("keychain", "keys").stdout.split(separator: "\n")
+        #expect(keys.contains("token") && keys.contains("before"))
+    }
+
     @Test func theCachedKeyIsReadableInTheSessionDuringTheReuseWindow() throws {
         let cli = CLIRunner(home: home, environment: environment())
         try cli.run("list", "add", "Private")
