@@ -64,10 +64,11 @@ extension AppSession {
     /// - Throws: `AppSessionError.refused` for the data key and the lock's items; `.locked` /
     ///   `LAError`.
     public func removeKeychainItem(_ key: String) throws -> Bool {
-        guard !key.hasPrefix(KeyItems.dataKey) else {
-            throw AppSessionError.refused(tr("DataKey unlocks your lists; removing it would make them unreadable."))
-        }
-        guard !key.hasPrefix("Lock") else {
+        // Only the custody items themselves: "Lockbox" or "DataKeyboard" are the user's own.
+        if AppSession.isCustody(key) {
+            guard key != KeyItems.dataKey && !key.hasPrefix(KeyItems.dataKey + ".") else {
+                throw AppSessionError.refused(tr("DataKey unlocks your lists; removing it would make them unreadable."))
+            }
             throw AppSessionError.refused(tr("%@ belongs to the app lock; use 'checklists lock disable'.", key))
         }
         if key == SecretMessage.key { return try openSecret().clear() }

@@ -24,6 +24,21 @@ import Testing
         #expect(try cli.run("lists").stdout.contains("Groceries"))
     }
 
+    /// Only the custody items are refused: an item of the user's that merely starts like one
+    /// ("Lockbox", "DataKeyboard") is removed as any other (it was refused as the app lock's).
+    @Test func itemsNamedLikeTheLocksOwnCanBeRemoved() throws {
+        let cli = CLIRunner(home: home)
+        for name in ["Lockbox", "DataKeyboard", "LockWrapper"] {
+            #expect(try cli.run("keychain", "set", name, stdin: "mine\n").status == 0)
+            let removed = try cli.run("keychain", "remove", name)
+            #expect(removed.status == 0, "\(name): \(removed.stderr)")
+            #expect(try cli.run("keychain", "get", name).status != 0)
+        }
+        let lockItem = try cli.run("keychain", "remove", "LockKEK.password")
+        #expect(lockItem.status == 1)
+        #expect(lockItem.stderr.contains("belongs to the app lock"), "\(lockItem.stderr)")
+    }
+
     @Test func anOldKeyFileMovesIntoTheKeychainAndEveryRowStaysReadable() throws {
         do {
             let old = try ChecklistStore(directory: home, keyProvider: FileKeyProvider(path: home + "/data.key"))
