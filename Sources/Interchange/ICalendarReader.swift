@@ -38,7 +38,13 @@ public enum ICalendarReader {
     /// - Throws: As `read(_:timeZone:)`.
     static func read(bytes: UnsafeBufferPointer<UInt8>, timeZone: TimeZone) throws(InterchangeError) -> Calendar {
         guard bytes.count <= maxBytes else { throw .tooLarge("over 64 MiB") }
-        guard isUTF8(bytes) else { throw .notUTF8 }
+        // A byte order mark (Windows programs write one) is not part of the first line.
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+        // RFC 5545 3.1: a fold may split a multi-byte character, so a file that is not UTF-8 as
+        // it lies is checked again line by line, unfolded (the bytes of unfolded lines are the
+        // file's own, so a file that is UTF-8 as it lies is so unfolded too).
+        let wholeIsUTF8 = isUTF8(bytes)
         var calendar = Calendar(name: nil, todos: [])
         // stack[0] is always VCALENDAR: a BEGIN of anything else outside one is an error.
         var stack: [String] = []
@@ -50,6 +56,9 @@ public enum ICalendarReader {
         var zone: (id: String?, definition: ICalendarTimeZone)?
         var observance: ICalendarTimeZone.Observance?
         let lines = try ICalendarLines(bytes)
+        if !wholeIsUTF8 {
+            for index in lines.indices where !lines.withLine(index, isUTF8) { throw .notUTF8 }
+        }
         for index in lines.indices {
             let number = lines.number(index)
             guard let property = lines.withLine(index, { ContentLine(bytes: $0) }) else {

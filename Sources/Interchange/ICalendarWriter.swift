@@ -160,12 +160,15 @@ public enum ICalendarWriter {
         return out
     }
 
-    /// `name` when it is safe as a file name, else `fallback`.
+    /// `name` when it is safe as a file name, else `fallback` ("list-ID", "item-ID"). A name that
+    /// starts as the fallbacks do is not taken either: a list whose uid is "list-3" would share
+    /// its folder with list 3 whose uid cannot be a name.
     static func fileName(_ name: String, fallback: String) -> String {
         let safe = name.utf8.allSatisfy { c in
             (48...57).contains(c) || (65...90).contains(c) || (97...122).contains(c) || c == 45 || c == 95 || c == 46
                 || c == 64
         }
-        return safe && !name.isEmpty && name.utf8.count <= 200 && !name.hasPrefix(".") ? name : fallback
+        let reserved = name.hasPrefix("list-") || name.hasPrefix("item-")
+        return safe && !reserved && !name.isEmpty && name.utf8.count <= 200 && !name.hasPrefix(".") ? name : fallback
     }
 }

@@ -10,6 +10,8 @@ public enum ImportFileError: Error, Sendable, Equatable {
     case unreadable(String)
     /// The file at `path` is not what it should be (`reason` says why).
     case invalid(path: String, reason: String)
+    /// A file given to `import` that is neither a JSON backup nor an iCalendar file.
+    case notBackupOrCalendar(String)
     /// A property list given where a backup or calendar was expected.
     case propertyList(String)
     /// Nothing among the paths is a file of the iOS app (the paths, joined by spaces).
@@ -25,6 +27,8 @@ extension ImportFileError: CustomStringConvertible {
         case .noSuchPath(let path): tr("%@: no such file or folder", path)
         case .unreadable(let reason): tr("cannot read %@; nothing was imported.", reason)
         case .invalid(let path, let reason): tr("%@: %@; nothing was imported.", path, reason)
+        case .notBackupOrCalendar(let path):
+            tr("%@: neither a JSON backup nor an iCalendar file; nothing was imported.", path)
         case .propertyList(let path):
             tr("%@ is a property list: import the iOS app's files with 'checklists import ios %@'.", path, path)
         case .noIOSFiles(let paths): tr("No file of the iOS app was found in %@.", paths)

@@ -71,7 +71,7 @@ public enum ImportFiles {
         } else if head.starts(with: Array("bplist".utf8)) || head.starts(with: Array("<?xml".utf8)) {
             throw ImportFileError.propertyList(path)
         }
-        throw failure(path, InterchangeError.unrecognized("neither a JSON backup nor an iCalendar file"))
+        throw ImportFileError.notBackupOrCalendar(path)
     }
 
     /// All of standard input, up to `fileLimit` bytes.

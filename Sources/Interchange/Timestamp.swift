@@ -2,9 +2,29 @@ import Foundation
 
 /// Times in files: UTC to the second, "2026-12-01T09:30:00Z" (RFC 3339).
 enum Timestamp {
+    /// The backup's form of `date`: UTC, or for an instant within 14 hours past the years
+    /// 1900-9999 in UTC (a local time at their edge), the same instant at the offset -14:00 or
+    /// +14:00 that keeps it in them, so that every time a store holds reads back
+    /// ("10000-01-01T04:00:00Z" was refused by every import).
     static func string(_ date: Date) -> String {
-        String(decoding: bytes(date, separators: true), as: UTF8.self)
+        let t = date.timeIntervalSince1970.rounded(.down)
+        let limit: Double = 14 * 3600
+        if t.isFinite, t >= end, t < end + limit {
+            var local = bytes(Date(timeIntervalSince1970: t - limit), separators: true)
+            local.removeLast()
+            return String(decoding: local + Array("-14:00".utf8), as: UTF8.self)
+        }
+        if t.isFinite, t < start, t >= start - limit {
+            var local = bytes(Date(timeIntervalSince1970: t + limit), separators: true)
+            local.removeLast()
+            return String(decoding: local + Array("+14:00".utf8), as: UTF8.self)
+        }
+        return String(decoding: bytes(date, separators: true), as: UTF8.self)
     }
+
+    /// 1900-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970.
+    private static let start = Double(days(fromCivil: 1900, 1, 1) * 86_400)
+    private static let end = Double(days(fromCivil: 10_000, 1, 1) * 86_400)
 
     /// The digits of `date` in UTC, "2026-12-01T09:30:00Z" or (without separators, as iCalendar
     /// writes it) "20261201T093000Z". Written digit by digit: `String(format:)` costs seconds

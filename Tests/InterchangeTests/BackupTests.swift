@@ -279,4 +279,16 @@ import Testing
             #expect(Timestamp.parse(bad) == nil, "\(bad)")
         }
     }
+
+    /// A due date at the edge of the years in local time (`item add … --due "9999-12-31 23:00"`
+    /// in New York) is an instant past them in UTC: it was written "10000-01-01T04:00:00Z",
+    /// which every import refused. It is written with an offset that keeps it in the years.
+    @Test func aTimePastTheYearsInUTCIsWrittenWithAnOffsetAndReadsBack() throws {
+        let late = try #require(Timestamp.parse("9999-12-31T23:00:00-05:00"))
+        let early = try #require(Timestamp.parse("1900-01-01T00:30:00+01:00"))
+        #expect(Timestamp.string(late) == "9999-12-31T14:00:00-14:00")
+        #expect(Timestamp.string(early) == "1900-01-01T13:30:00+14:00")
+        for date in [late, early] { #expect(Timestamp.parse(Timestamp.string(date)) == date) }
+        #expect(Timestamp.string(Self.date(0)) == "1970-01-01T00:00:00Z")
+    }
 }

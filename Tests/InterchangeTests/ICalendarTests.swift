@@ -188,4 +188,41 @@ import Testing
         #expect(ICalendarReader.unescape("a\\,b\\;c\\\\d\\Ne") == "a,b;c\\d\ne")
         #expect(ICalendarReader.categories("Home,Trips\\,x") == ["Home", "Trips,x"])
     }
+
+    /// RFC 5545 3.1: a folding program may split a multi-byte character; unfolding restores it
+    /// (such a file was refused as "the text is not valid UTF-8").
+    @Test func aFoldInsideAMultiByteCharacterIsJoined() throws {
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:fold\r\nSUMMARY:".utf8)
+        let chinese = Array("中文".utf8)
+        bytes += chinese[0..<2] + Array("\r\n ".utf8) + chinese[2...]
+        bytes += Array("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(try ICalendarReader.read(Data(bytes)).todos.first?.text == "中文")
+        // A sequence that stays broken after unfolding is still refused.
+        var broken = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:".utf8)
+        broken += chinese[0..<2] + Array("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(throws: InterchangeError.notUTF8) { try ICalendarReader.read(Data(broken)) }
+    }
+
+    /// Windows programs start a file with a byte order mark (it was refused: "BEGIN:VTODO
+    /// outside a VCALENDAR").
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let text =
+            "\u{FEFF}BEGIN:VCALENDAR\nX-WR-CALNAME:Work\nBEGIN:VTODO\nUID:b\nSUMMARY:Report\nEND:VTODO\nEND:VCALENDAR\n"
+        let calendar = try ICalendarReader.read(Data(text.utf8))
+        #expect(calendar.name == "Work" && calendar.todos.map(\.text) == ["Report"])
+    }
+
+    /// A uid that cannot be a file name is written under "list-ID" / "item-ID": a list or item
+    /// whose own uid is that name used to take the same path, and the export failed ("File exists").
+    @Test func everyFileOfAVdirHasItsOwnPath() {
+        let snapshot = StoreSnapshot(
+            lists: [Checklist(id: 3, uid: "a/b", name: "Slash"), Checklist(id: 4, uid: "list-3", name: "Plain")],
+            items: [
+                ChecklistItem(id: 5, uid: "x/y", listID: 3, text: "One"),
+                ChecklistItem(id: 6, uid: "item-5", listID: 3, text: "Two"),
+            ], notes: [], tombstones: [], settings: [:])
+        let paths = ICalendarWriter.vdir(snapshot).map(\.path)
+        #expect(Set(paths).count == paths.count, "\(paths)")
+        #expect(Set(paths.map { $0.split(separator: "/")[0] }).count == 2)
+    }
 }

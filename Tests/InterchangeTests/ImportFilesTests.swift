@@ -72,6 +72,16 @@ import Testing
         do { _ = try ImportFiles.content(at: path) } catch { #expect("\(error)".hasPrefix(path + ": ")) }
     }
 
+    /// A text file given to `import` (not `import ios`) is not called "not a file of the iOS
+    /// Checklists app".
+    @Test func unrecognisedContentIsNeitherABackupNorACalendar() throws {
+        for (text, name) in [("hello", "notes.txt"), ("", "empty.json")] {
+            let path = try write(text, name)
+            #expect(throws: ImportFileError.notBackupOrCalendar(path)) { try ImportFiles.content(at: path) }
+            #expect(!"\(ImportFileError.notBackupOrCalendar(path))".contains("iOS"))
+        }
+    }
+
     @Test func findsNoIOSFilesInAFolderWithout() throws {
         _ = try write("hello", "readme.txt")
         #expect(throws: ImportFileError.noIOSFiles(dir.path)) { try ImportFiles.iOS([dir.path]) }
