@@ -1,11 +1,13 @@
 import ChecklistsKit
 import Foundation
+import Localization
 
 /// The properties of one VTODO as they are read.
 struct Todo {
     let line: Int
     var uid: String?
     var summary: String?
+    var description: String?
     var status: String?
     var completed = false
     var due: ContentLine?
@@ -25,6 +27,7 @@ struct Todo {
         switch property.name {
         case "UID": uid = ICalendarReader.unescape(property.value)
         case "SUMMARY": summary = ICalendarReader.unescape(property.value)
+        case "DESCRIPTION": description = ICalendarReader.unescape(property.value)
         case "STATUS": status = property.value.uppercased()
         case "COMPLETED": completed = true
         case "PERCENT-COMPLETE": if property.value == "100" { completed = true }
@@ -60,15 +63,19 @@ struct Todo {
     var iconNamed: Icon? { icon ?? categoryIcon }
 
     func item(timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> ImportBatch.Item {
-        guard let summary, !Blank.check(summary) else {
-            throw .badCalendar(line: line, "the VTODO has no SUMMARY")
-        }
+        // A task without a title (Nextcloud Tasks and Thunderbird allow one) takes its
+        // description's first line, else a placeholder: one untitled task used to refuse the file.
+        let text =
+            summary.flatMap { Blank.check($0) ? nil : $0 }
+            ?? description?.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !Blank.check($0) }
+            ?? tr("Untitled to-do")
         if let uid, uid.isEmpty || uid.utf8.count > 255 || uid.unicodeScalars.contains(where: Self.isControl) {
             throw .badCalendar(line: line, "the VTODO's UID is empty, longer than 255 bytes or has control characters")
         }
         let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) }
         return ImportBatch.Item(
-            id: id, uid: uid, text: summary, checked: completed || status == "COMPLETED", dueDate: dueDate,
+            id: id, uid: uid, text: text, checked: completed || status == "COMPLETED", dueDate: dueDate,
             shouldRemind: hasAlarm && dueDate != nil,
             created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) },
             modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) })

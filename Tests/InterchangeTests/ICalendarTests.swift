@@ -94,13 +94,37 @@ import Testing
         #expect(calendar.todos[1].checked)
     }
 
+    /// A to-do without a title (Nextcloud Tasks, Thunderbird) is read under its description's
+    /// first line, else "Untitled to-do": one such task used to refuse the whole file.
+    @Test func aToDoWithoutASummaryTakesItsDescriptionOrAPlaceholder() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:1
+            DESCRIPTION:\\n  \\nCall the plumber\\nabout the sink
+            END:VTODO
+            BEGIN:VTODO
+            UID:2
+            SUMMARY:\u{20}\t
+            END:VTODO
+            BEGIN:VTODO
+            UID:3
+            SUMMARY:Titled
+            DESCRIPTION:ignored
+            END:VTODO
+            END:VCALENDAR
+
+            """
+        let calendar = try ICalendarReader.read(Data(text.utf8))
+        #expect(calendar.todos.map(\.text) == ["Call the plumber", "Untitled to-do", "Titled"])
+    }
+
     @Test func badCalendarsNameTheLine() throws {
         let cases: [(String, String)] = [
             (
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VCALENDAR\n",
                 "line 4: END:VCALENDAR does not close BEGIN:VTODO"
             ),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", "line 2: the VTODO has no SUMMARY"),
             ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR\n", "line 2: DUE"),
             (
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:20261301T000000Z\nEND:VTODO\nEND:VCALENDAR\n",
