@@ -211,6 +211,26 @@ import Testing
         }
     }
 
+    /// An empty word where a path goes is a usage mistake (exit 2, one line naming it), not a
+    /// file error from the system (it was "cannot write the export: : No such file or
+    /// directory", exit 3).
+    @Test func anEmptyPathIsAUsageMistake() throws {
+        let cli = runner()
+        try cli.run("list", "add", "List")
+        let cases: [([String], String)] = [
+            (["export", "--format", "ics", ""], "DIR needs a path"),
+            (["export", "--format", "json", "-o", ""], "--output needs a path"),
+            (["import", ""], "FILE.json|FILE.ics|DIR needs a path"),
+            (["import", "ios", ""], "PATH needs a path"),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("checklists: \(message), not \"\""), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+
     /// A store whose TombstoneDays was edited out of range (sqlite3, another program) still
     /// backs up into a file that restores: the export carries the nearest allowed value (it
     /// used to copy 99999999, which every import then refused).
