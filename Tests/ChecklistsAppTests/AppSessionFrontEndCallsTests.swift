@@ -44,7 +44,8 @@ import Testing
         #expect(throws: AppSessionError.self) { try session.keychainItem(KeyItems.dataKey) }
         #expect(throws: AppSessionError.self) { try session.setKeychainItem(KeyItems.dataKey) { Data() } }
         #expect(throws: AppSessionError.self) { try session.removeKeychainItem(KeyItems.dataKey) }
-        #expect(throws: AppSessionError.self) { try session.removeKeychainItem("LockMethod") }
+        #expect(throws: AppSessionError.self) { try session.removeKeychainItem(KeyItems.passwordKEK) }
+        #expect(throws: AppSessionError.self) { try session.removeKeychainItem(KeyItems.passcodeWrap + ".store") }
     }
 
     @Test func aRefusedKeyReadsNoValue() throws {
