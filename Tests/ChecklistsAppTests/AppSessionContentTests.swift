@@ -24,15 +24,9 @@ import Testing
 
     /// An open session on the file vault with the lock off.
     func session(questions: (any QuestionPresenter)? = nil, passwords: [String?] = []) throws -> AppSession {
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: passwords),
-            stateDirectory: home, runtimeDirectory: dir.appending("run"))
-        let session = AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
-                questions: questions))
+        let session = fileVaultSession(
+            home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords),
+            questions: questions)
         #expect(try session.open())
         return session
     }

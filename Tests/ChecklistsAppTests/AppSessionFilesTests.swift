@@ -11,16 +11,7 @@ import Testing
     let dir = TemporaryDirectory()
 
     func session(_ name: String) -> AppSession {
-        let home = dir.appending(name)
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: []), stateDirectory: home,
-            runtimeDirectory: dir.appending("run"))
-        return AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
-                cache: ExpiringKeyCache()))
+        fileVaultSession(home: dir.appending(name), runtime: dir.appending("run"), cache: ExpiringKeyCache())
     }
 
     func filled(_ name: String) throws -> AppSession {

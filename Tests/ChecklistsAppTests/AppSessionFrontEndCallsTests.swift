@@ -18,14 +18,7 @@ import Testing
     }
 
     func session(answer: Bool? = nil) throws -> AppSession {
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: []), stateDirectory: home, runtimeDirectory: dir.appending("run"))
-        let session = AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
-                questions: Answer(answer: answer)))
+        let session = fileVaultSession(home: home, runtime: dir.appending("run"), questions: Answer(answer: answer))
         #expect(try session.open())
         return session
     }

@@ -11,15 +11,9 @@ import Testing
     var home: String { dir.appending("home") }
 
     func session(passwords: [String?] = []) -> AppSession {
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: passwords), stateDirectory: home,
-            runtimeDirectory: dir.appending("run"))
-        return AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
-                cache: ExpiringKeyCache()))
+        fileVaultSession(
+            home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords),
+            cache: ExpiringKeyCache())
     }
 
     @Test func importThenSnapshotShowsTheImportedContent() throws {

@@ -16,14 +16,7 @@ import Testing
 
     /// A session on the file vault; `passwords` answer prompts in order (nil cancels).
     func session(passwords: [String?] = []) -> AppSession {
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: passwords), stateDirectory: home,
-            runtimeDirectory: dir.appending("run"))
-        return AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal))
+        fileVaultSession(home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords))
     }
 
     /// The file vault, read as a copy of the data directory (or seed-style code) would.

@@ -20,14 +20,9 @@ import Testing
         passwords: [String?] = [], reader: FakeFingerprintReader? = nil, cache: ExpiringKeyCache = ExpiringKeyCache()
     ) -> (AppSession, ScriptedPresenter) {
         let presenter = ScriptedPresenter(passwords: passwords)
-        let authentication = LAEnvironment(
-            biometrics: reader, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal), presenter: presenter,
-            stateDirectory: home, runtimeDirectory: dir.appending("run"))
-        let configuration = AppSession.Configuration(
-            home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
-            cache: cache)
-        return (AppSession(configuration: configuration), presenter)
+        let session = fileVaultSession(
+            home: home, runtime: dir.appending("run"), presenter: presenter, biometrics: reader, cache: cache)
+        return (session, presenter)
     }
 
     /// A session whose lock is on with the passcode, then locked.
