@@ -62,6 +62,8 @@ struct Todo {
     /// The icon the to-do names, if any.
     var iconNamed: Icon? { icon ?? categoryIcon }
 
+    /// A to-do completed or cancelled (STATUS:CANCELLED, as todoman and Thunderbird write a task
+    /// given up) is checked: nothing is left to do, and it does not count as remaining.
     func item(timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> ImportBatch.Item {
         // A task without a title (Nextcloud Tasks and Thunderbird allow one) takes its
         // description's first line, else a placeholder: one untitled task used to refuse the file.
@@ -75,7 +77,7 @@ struct Todo {
         }
         let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) }
         return ImportBatch.Item(
-            id: id, uid: uid, text: text, checked: completed || status == "COMPLETED", dueDate: dueDate,
+            id: id, uid: uid, text: text, checked: completed || status == "COMPLETED" || status == "CANCELLED", dueDate: dueDate,
             shouldRemind: hasAlarm && dueDate != nil,
             created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) },
             modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) })

@@ -119,6 +119,25 @@ import Testing
         #expect(calendar.todos.map(\.text) == ["Call the plumber", "Untitled to-do", "Titled"])
     }
 
+    /// A cancelled task (STATUS:CANCELLED) is not remaining: it comes in checked.
+    @Test func aCancelledToDoComesInChecked() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            SUMMARY:Given up
+            STATUS:CANCELLED
+            END:VTODO
+            BEGIN:VTODO
+            SUMMARY:Still to do
+            STATUS:NEEDS-ACTION
+            END:VTODO
+            END:VCALENDAR
+
+            """
+        let calendar = try ICalendarReader.read(Data(text.utf8))
+        #expect(calendar.todos.map(\.checked) == [true, false])
+    }
+
     @Test func badCalendarsNameTheLine() throws {
         let cases: [(String, String)] = [
             (
