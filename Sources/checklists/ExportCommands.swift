@@ -4,6 +4,7 @@ import ChecklistsKit
 import Foundation
 import Interchange
 import Localization
+import TerminalText
 
 /// `export --format json [-o FILE] [--include-secret]` and `export --format ics DIR`: the
 /// session writes the files (`AppSession.exportBackup`, `exportCalendar`); this says what was
@@ -32,12 +33,13 @@ enum ExportCommands {
             snapshot = try context.session.exportBackup(
                 to: path, includingSecret: secret, replacing: context.arguments.has("--force"))
         } catch ExportFileError.fileExists {
-            throw CLIError.usage(tr("%@ already exists; give --force to replace it", path))
+            throw CLIError.usage(tr("%@ already exists; give --force to replace it", TerminalText.line(path)))
         }
         if !context.arguments.has("--quiet") {
             context.output.line(
                 tr(
-                    "Wrote %@: %@, %@ and %@.", path, trn("%d list", "%d lists", snapshot.lists.count),
+                    "Wrote %@: %@, %@ and %@.", TerminalText.line(path),
+                    trn("%d list", "%d lists", snapshot.lists.count),
                     trn("%d item", "%d items", snapshot.items.count), trn("%d note", "%d notes", snapshot.notes.count)))
         }
         warn(context, path: path)
@@ -60,18 +62,24 @@ enum ExportCommands {
         if !context.arguments.has("--quiet") {
             context.output.line(
                 tr(
-                    "Wrote %@ to %@ (one folder per list).", trn("%d to-do", "%d to-dos", snapshot.items.count), folder)
+                    "Wrote %@ to %@ (one folder per list).", trn("%d to-do", "%d to-dos", snapshot.items.count),
+                    TerminalText.line(folder))
             )
         }
         warn(context, path: folder)
     }
 
+    /// Paths are shown on one line (a newline in one is shown as `\n`, not obeyed).
     /// Says that what was written is not encrypted (on standard error, so that it never mixes
     /// with a backup written to standard output).
     static func warn(_ context: Context, path: String?) {
         guard !context.arguments.has("--quiet") else { return }
         Output.error(
-            path.map { tr("checklists: %@ is not encrypted: anyone who can read it can read your lists.", $0) }
+            path.map {
+                tr(
+                    "checklists: %@ is not encrypted: anyone who can read it can read your lists.",
+                    TerminalText.line($0))
+            }
                 ?? tr("checklists: this backup is not encrypted: anyone who can read it can read your lists."))
     }
 }

@@ -231,6 +231,22 @@ import Testing
         }
     }
 
+    /// A path with a newline is named on one line (`\\n` shown, not obeyed): the "Wrote" line
+    /// and the warning used to break in two.
+    @Test func aPathWithANewlineIsNamedOnOneLine() throws {
+        let cli = runner()
+        try cli.run("list", "add", "List")
+        let file = dir.appending("a\nb.json")
+        let folder = dir.appending("d\nir")
+        for arguments in [["export", "--format", "json", "-o", file], ["export", "--format", "ics", folder]] {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
+            #expect(result.stdout.contains("\\n"), "\(result.stdout)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+
     /// A store whose TombstoneDays was edited out of range (sqlite3, another program) still
     /// backs up into a file that restores: the export carries the nearest allowed value (it
     /// used to copy 99999999, which every import then refused).
