@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Completing lists whose names the shell would read otherwise. Before, bash inserted a name
+/// as it was unless it held a space: `checklists items $<Tab>` gave `$(touch …)`, which ran
+/// when the line did; two lists called "Dup" and "dup" completed to a name the CLI refused as
+/// ambiguous; and `--home '/tmp/my home'` was looked up with its quotes on.
+@Suite struct HostileNameCompletionCLITests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("home") }
+    var cli: CLIRunner {
+        CLIRunner(
+            home: home,
+            environment: ["XDG_RUNTIME_DIR": dir.appending("run"), "CHECKLISTS_PASSCODE_COST": "min"])
+    }
+
+    @Test func bashCompletesAShellSpecialNameSoTheLinePassesItAsOneWord() throws {
+        let names = [
+            "My Plans", "$(touch \(dir.appending("ran")))", "x; touch \(dir.appending("ran-too")) & echo | *",
+            #"it's "q" `x` ? \ end"#,
+        ]
+        for name in names { #expect(try cli.run("list", "add", "--", name).status == 0, "\(name)") }
+        let bash = try BashCompletion(cli: cli, in: dir)
+        for (typed, name) in zip(["My", "$", "x", "it"], names) {
+            let line = try bash.completedLine("checklists items \(typed)")
+            #expect(line == "[checklists][items][\(name)]", "\(typed): \(line)")
+        }
+        // In an open quote the name goes in as it is, and readline closes the quote.
+        #expect(try bash.completedLine("checklists items 'My") == "[checklists][items][My Plans]")
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("ran")))
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("ran-too")))
+    }
+
+    @Test func aNameTheCLIWouldNotFindAgainCompletesAsItsID() throws {
+        try cli.run("lists")  // list 1, "List"
+        for name in ["Dup", "dup", "-dash", "two\nlines", "1"] {
+            #expect(try cli.run("list", "add", "--", name).status == 0, "\(name)")
+        }
+        let bash = try BashCompletion(cli: cli, in: dir)
+        #expect(try bash.replies(["items", "Du"]).sorted() == ["2", "3"])
+        #expect(try bash.replies(["items", ""]).sorted() == ["2", "3", "4", "5", "6", "List"])
+        #expect(try bash.replies(["items", "1"]) == ["6"])
+        #expect(try cli.run("items", "6").stdout.hasPrefix("· 1 — No Items"))
+    }
+
+    @Test func bashReadsAQuotedHomeAsTheShellWill() throws {
+        let other = dir.appending("my home")
+        try cli.run("--home", other, "list", "add", "Elsewhere")
+        let bash = try BashCompletion(cli: cli, in: dir)
+        let escaped = other.replacingOccurrences(of: " ", with: "\\ ")
+        #expect(try bash.replies(["--home", "'\(other)'", "items", "E"]) == ["Elsewhere"])
+        #expect(try bash.replies(["--home", escaped, "items", "E"]) == ["Elsewhere"])
+        #expect(try bash.replies(["--home=\"\(other)\"", "items", "E"]) == ["Elsewhere"])
+        #expect(try bash.replies(["--home", dir.appending("my\\ h")]) == [escaped + "/"])
+        #expect(try bash.replies(["--home=" + dir.appending("my\\ h")]) == [escaped + "/"])
+        #expect(try bash.replies(["items", "E"]).isEmpty)
+    }
+}
