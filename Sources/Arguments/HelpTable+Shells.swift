@@ -33,11 +33,12 @@ extension HelpTable {
                 # zsh completion for \(p) (made by `\(p) completion zsh`)
                 \(f)() {
                     local -a lines candidates
-                    local line
-                    lines=("${(@f)$("${words[1]}" \(hiddenCommand) -- "${(@Q)words[2,CURRENT-1]}" "${(Q)words[CURRENT]}" 2>/dev/null)}")
+                    local line current=${(Q)PREFIX}
+                    [[ -n $compstate[quote] ]] && current=$PREFIX
+                    lines=("${(@f)$("${words[1]}" \(hiddenCommand) -- "${(@Q)words[2,CURRENT-1]}" "$current" 2>/dev/null)}")
                     for line in "${lines[@]}"; do
                         [[ -z $line ]] && continue
-                        candidates+=("${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}")
+                        candidates+=("${${${line%%$'\\t'*}//\\\\/\\\\\\\\}//:/\\\\:}:${line#*$'\\t'}")
                     done
                     _describe -t values '\(p)' candidates
                 }

@@ -34,19 +34,29 @@ struct BashCompletion {
     /// Types `typed` and Tab in an interactive bash, then runs the completed line with
     /// `printf '[%s]'` in front of it: the words the line passes, each in brackets.
     func completedLine(_ typed: String) throws -> String {
+        try Self.completedLine(
+            typed, shell: ["/bin/bash", "--norc", "--noprofile", "-i"], setup: "source \(Self.quoted(script))",
+            environment: cli.environment)
+    }
+
+    /// Types `typed` and Tab in the interactive `shell` after `setup`, then runs the completed
+    /// line with `printf '[%s]'` in front of it, with `checklists` found on PATH.
+    static func completedLine(_ typed: String, shell: [String], setup: String, environment: [String: String]) throws
+        -> String
+    {
         let directory = URL(fileURLWithPath: CLIRunner.binary).deletingLastPathComponent().path
-        var environment = cli.environment
+        var environment = environment
         environment["PATH"] = directory + ":/usr/bin:/bin"
         environment["TERM"] = "dumb"
-        let bash = try PtySession(["/bin/bash", "--norc", "--noprofile", "-i"], environment: environment)
+        let session = try PtySession(shell, environment: environment)
         // The prompt is spelt apart in the command, so the echo of the command is not the prompt.
-        bash.send("PS1='RE''ADY> '; source \(Self.quoted(script))\r")
-        try bash.expect("READY> ")
-        bash.send(typed + "\t")
-        bash.send("\u{01}printf '[%s]' \r")
-        // readline redraws the prompt as the line is edited; the output ends in `]` before the next one.
-        let seen = try bash.expect("]READY> ")
-        bash.send("exit\r")
+        session.send("PS1='RE''ADY> '; \(setup)\r")
+        try session.expect("READY> ")
+        session.send(typed + "\t")
+        session.send("\u{01}printf '[%s]' \r")
+        // The shell redraws the prompt as the line is edited; the output ends in `]` before the next one.
+        let seen = try session.expect("]READY> ")
+        session.send("exit\r")
         guard let start = seen.range(of: "[checklists]", options: .backwards) else { return seen }
         return String(seen[start.lowerBound...].dropLast("READY> ".count))
     }

@@ -94,7 +94,7 @@ import Testing
             let quoted = ([CLIRunner.binary] + words).map { "'\($0)'" }.joined(separator: " ")
             let program = """
                 compdef() { : }; _describe() { print -rl -- "${(@P)${@[-1]}}" }
-                source '\(script)'; words=(\(quoted)); CURRENT=\(words.count + 1); _checklists
+                source '\(script)'; words=(\(quoted)); CURRENT=\(words.count + 1); PREFIX=$words[CURRENT]; _checklists
                 """
             let result = try CLIRunner.execute("/usr/bin/zsh", ["-f", "-c", program], environment: cli.environment)
             #expect(result.status == 0, "\(result.stderr)")

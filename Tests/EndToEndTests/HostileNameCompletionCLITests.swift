@@ -56,4 +56,33 @@ import Testing
         #expect(try bash.replies(["--home=" + dir.appending("my\\ h")]) == [escaped + "/"])
         #expect(try bash.replies(["items", "E"]).isEmpty)
     }
+
+    /// zsh quotes what it inserts itself; its script lost a backslash in a name, and passed the
+    /// words with their quotes on (`--home '/tmp/my home'`, or `'My` in an open quote).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshCompletesAShellSpecialNameAndReadsAQuotedHome() throws {
+        let names = ["My Plans", "$(touch \(dir.appending("ran")))", #"it's "q" `x` ; & | * ? \ end"#]
+        for name in names { #expect(try cli.run("list", "add", "--", name).status == 0, "\(name)") }
+        let other = dir.appending("my home")
+        try cli.run("--home", other, "list", "add", "Elsewhere")
+        let functions = dir.appending("zsh")
+        try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+        try cli.run("completion", "zsh").stdout.write(
+            toFile: functions + "/_checklists", atomically: true, encoding: .utf8)
+        func zsh(_ typed: String) throws -> String {
+            try BashCompletion.completedLine(
+                typed, shell: ["/usr/bin/zsh", "-f", "-i"],
+                setup: "fpath=(\(BashCompletion.quoted(functions)) $fpath); autoload -U compinit; compinit -u -D; "
+                    + "unsetopt prompt_sp prompt_cr",
+                environment: cli.environment)
+        }
+        // `$` alone would complete a parameter: zsh's own rule, typed escaped here.
+        for (typed, name) in zip(["My", "\\$", "it", "'My"], names + ["My Plans"]) {
+            let line = try zsh("checklists items \(typed)")
+            #expect(line == "[checklists][items][\(name)]", "\(typed): \(line)")
+        }
+        let home = try zsh("checklists --home \(BashCompletion.quoted(other)) items E")
+        #expect(home == "[checklists][--home][\(other)][items][Elsewhere]")
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("ran")))
+    }
 }
