@@ -50,7 +50,7 @@ extension HelpTable {
                 # fish completion for \(p) (made by `\(p) completion fish`)
                 function _\(f)_complete
                     set -l words (commandline -opc)
-                    set -l current (commandline -ct)
+                    set -l current (commandline -ct | string unescape)
                     $words[1] \(hiddenCommand) -- $words[2..-1] "$current" 2>/dev/null
                 end
                 complete -c \(p) -f -a '(_\(f)_complete)'

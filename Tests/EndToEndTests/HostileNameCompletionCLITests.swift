@@ -85,4 +85,26 @@ import Testing
         #expect(home == "[checklists][--home][\(other)][items][Elsewhere]")
         #expect(!FileManager.default.fileExists(atPath: dir.appending("ran")))
     }
+
+    /// fish unquotes the words before the one typed, and quotes what it inserts; the word
+    /// being typed reached the CLI with its quotes on (`'My`, `My\ P`), so nothing matched.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishCompletesAQuotedWord() throws {
+        try cli.run("list", "add", "My Plans")
+        let other = dir.appending("my home")
+        try cli.run("--home", other, "list", "add", "Elsewhere")
+        let script = dir.appending("checklists.fish")
+        try cli.run("completion", "fish").stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        func fish(_ line: String) throws -> [String] {
+            let result = try CLIRunner.execute(
+                "/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                environment: cli.environment.merging(["HOME": dir.path]) { _, new in new })
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        let binary = CLIRunner.binary
+        #expect(try fish("\(binary) items 'My") == ["My Plans"])
+        #expect(try fish("\(binary) items My\\ P") == ["My Plans"])
+        #expect(try fish("\(binary) --home \(BashCompletion.quoted(other)) items E") == ["Elsewhere"])
+    }
 }
