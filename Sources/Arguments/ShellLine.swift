@@ -15,8 +15,11 @@ public struct ShellLine: Sendable, Equatable {
     /// The quote still open at the cursor (`'` or `"`), if any.
     private var openQuote: Character?
 
-    public init(_ line: String) {
+    /// Reads `line`; a word before the one typed that starts with an unquoted `~` or `~/` has
+    /// it replaced with `home`, as bash does.
+    public init(_ line: String, home: String? = nil) {
         var quote: Character?
+        var tilde = false
         var escaped = false
         var started = false
         var beforeBreak = ""
@@ -38,11 +41,16 @@ public struct ShellLine: Sendable, Equatable {
                 beforeQuote = current
                 started = true
             } else if character == " " || character == "\t" || character == "\n" {
-                if started { words.append(current) }
+                if started {
+                    let expands = tilde && (current == "~" || current.hasPrefix("~/"))
+                    words.append(expands ? (home ?? "~") + current.dropFirst() : current)
+                }
                 current = ""
+                tilde = false
                 beforeBreak = ""
                 started = false
             } else {
+                if character == "~" && !started { tilde = true }
                 current.append(character)
                 if character == "=" || character == ":" { beforeBreak = current }
                 started = true

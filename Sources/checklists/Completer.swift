@@ -6,8 +6,9 @@ import Foundation
 import LocalAuthentication
 import TerminalText
 
-/// `checklists __complete [--] WORD… CURRENT`, the hidden command behind the shell completions:
-/// prints what may complete CURRENT, one per line as `WORD<TAB>WHAT`. Commands and options come
+/// `checklists __complete [--] WORD… CURRENT` (zsh, fish) or `checklists __complete --line LINE`
+/// (bash), the hidden command behind the shell completions: prints what may complete CURRENT, one
+/// per line as `WORD<TAB>WHAT` (for bash, WORD quoted as it goes on the line). Commands and options come
 /// from `CommandTable`; list names, item and note IDs from the store, only when it opens without
 /// asking anyone (never a prompt; with the app lock on and this session locked, none).
 enum Completer {
@@ -17,7 +18,8 @@ enum Completer {
 
     static func run(_ arguments: [String], environment: [String: String], output: Output) {
         // bash passes its line up to the cursor (`--line LINE`), zsh and fish the words unquoted.
-        let line = arguments.first == "--line" ? ShellLine(arguments.dropFirst().first ?? "") : nil
+        let line =
+            arguments.first == "--line" ? ShellLine(arguments.dropFirst().first ?? "", home: environment["HOME"]) : nil
         var words =
             line.map { Array($0.words.dropFirst()) }
             ?? (arguments.first == "--" ? Array(arguments.dropFirst()) : arguments)

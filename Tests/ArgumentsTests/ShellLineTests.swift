@@ -11,6 +11,11 @@ import Testing
         #expect(ShellLine("checklists '' x").words == ["checklists", ""])
     }
 
+    @Test func expandsAnUnquotedTildeAtTheStartOfAWord() {
+        let line = ShellLine("checklists --home ~/other ~ '~/x' \\~/y a~ x", home: "/home/u")
+        #expect(line.words == ["checklists", "--home", "/home/u/other", "/home/u", "~/x", "~/y", "a~"])
+    }
+
     @Test func quotesACompletionSoTheLineReadsBackAsTheName() {
         let line = ShellLine("checklists items ")
         #expect(line.replacement(for: "My Plans") == #"My\ Plans"#)

@@ -52,6 +52,8 @@ import Testing
         #expect(try bash.replies(["--home", "'\(other)'", "items", "E"]) == ["Elsewhere"])
         #expect(try bash.replies(["--home", escaped, "items", "E"]) == ["Elsewhere"])
         #expect(try bash.replies(["--home=\"\(other)\"", "items", "E"]) == ["Elsewhere"])
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)  // HOME
+        #expect(try bash.replies(["--home", "~/../my\\ home", "items", "E"]) == ["Elsewhere"])
         #expect(try bash.replies(["--home", dir.appending("my\\ h")]) == [escaped + "/"])
         #expect(try bash.replies(["--home=" + dir.appending("my\\ h")]) == [escaped + "/"])
         #expect(try bash.replies(["items", "E"]).isEmpty)
