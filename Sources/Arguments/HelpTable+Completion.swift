@@ -14,10 +14,14 @@ public struct Candidate: Sendable, Equatable {
 public struct Completions: Sendable, Equatable {
     public var candidates: [Candidate] = []
     public var dynamic: ValueKind?
+    /// The part of the word being completed before the value (`--home=`): the dynamic values
+    /// complete what follows it, and go after it.
+    public var kept = ""
 
-    public init(candidates: [Candidate] = [], dynamic: ValueKind? = nil) {
+    public init(candidates: [Candidate] = [], dynamic: ValueKind? = nil, kept: String = "") {
         self.candidates = candidates
         self.dynamic = dynamic
+        self.kept = kept
     }
 }
 
@@ -52,6 +56,15 @@ extension HelpTable {
         }
         let command = command(path)
         if let pendingOption { return values(pendingOption.kind, current: current, after: []) }
+        if !optionsEnded, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
+            let option = option(named: String(current[..<equals]), in: command), option.value != nil
+        {
+            let kept = String(current[...equals])
+            var result = values(option.kind, current: String(current[current.index(after: equals)...]), after: [])
+            result.candidates = result.candidates.map { Candidate(kept + $0.word, help: $0.help) }
+            result.kept = kept
+            return result
+        }
         if !optionsEnded && current.hasPrefix("-") {
             var options = (command?.options ?? []) + globalOptions
             if path.isEmpty { options += programOptions }

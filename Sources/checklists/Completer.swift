@@ -6,8 +6,9 @@ import Foundation
 import LocalAuthentication
 import TerminalText
 
-/// `checklists __complete [--] WORD… CURRENT`, the hidden command behind the shell completions:
-/// prints what may complete CURRENT, one per line as `WORD<TAB>WHAT`. Commands and options come
+/// `checklists __complete [--] WORD… CURRENT` (zsh, fish) or `checklists __complete --line LINE`
+/// (bash), the hidden command behind the shell completions: prints what may complete CURRENT, one
+/// per line as `WORD<TAB>WHAT` (for bash, WORD quoted as it goes on the line). Commands and options come
 /// from `CommandTable`; list names, item and note IDs from the store, only when it opens without
 /// asking anyone (never a prompt; with the app lock on and this session locked, none).
 enum Completer {
@@ -16,17 +17,27 @@ enum Completer {
     static let limit = 200
 
     static func run(_ arguments: [String], environment: [String: String], output: Output) {
-        var words = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-        let current = words.popLast() ?? ""
+        // bash passes its line up to the cursor (`--line LINE`), zsh and fish the words unquoted.
+        let line =
+            arguments.first == "--line" ? ShellLine(arguments.dropFirst().first ?? "", home: environment["HOME"]) : nil
+        var words =
+            line.map { Array($0.words.dropFirst()) }
+            ?? (arguments.first == "--" ? Array(arguments.dropFirst()) : arguments)
+        let current = line?.current ?? words.popLast() ?? ""
         let completions = CommandTable.shared.completions(after: words, current: current)
         var candidates = completions.candidates
         if let kind = completions.dynamic {
-            candidates += values(kind, current: current, words: words, environment: environment)
+            let kept = completions.kept
+            candidates += values(
+                kind, current: String(current.dropFirst(kept.count)), words: words, environment: environment
+            )
+            .map { Candidate(kept + $0.word, help: $0.help) }
         }
         // One candidate per line: a name with a control character cannot be offered safely.
         for candidate in candidates.prefix(limit)
         where !candidate.word.isEmpty && !candidate.word.unicodeScalars.contains(where: TerminalText.isControl) {
-            output.line("\(candidate.word)\t\(TerminalText.line(candidate.help))")
+            guard let word = line.map({ $0.replacement(for: candidate.word) }) ?? candidate.word else { continue }
+            output.line("\(word)\t\(TerminalText.line(candidate.help))")
         }
     }
 
@@ -56,8 +67,12 @@ enum Completer {
         switch kind {
         case .list:
             let prefix = ChecklistStore.nameKey(current)
-            return try session.lists().filter { ChecklistStore.nameKey($0.name).hasPrefix(prefix) }
-                .map { Candidate($0.name, help: "\($0.icon.glyph) \($0.status.text)") }
+            let lists = try session.lists()
+            return lists.filter { ChecklistStore.nameKey($0.name).hasPrefix(prefix) }.map { list in
+                findsByName(list, among: lists)
+                    ? Candidate(list.name, help: "\(list.icon.glyph) \(list.status.text)")
+                    : Candidate(String(list.id), help: "\(list.icon.glyph) \(list.name) (\(list.status.text))")
+            }
         case .item:
             var found: [Candidate] = []
             for list in try session.lists() where found.count < limit {
@@ -71,6 +86,20 @@ enum Completer {
                 .map { Candidate(String($0.id), help: $0.title) }
         default: return []
         }
+    }
+
+    /// Whether `checklists … NAME` finds `list` again by its name: not when another list has the
+    /// same name up to case, when the name is another list's ID, when it would read as an option,
+    /// or when it holds a control character (a shell line cannot carry it faithfully). Those
+    /// lists are completed as their ID, which the CLI accepts wherever it takes a name.
+    static func findsByName(_ list: Checklist, among lists: [Checklist]) -> Bool {
+        let name = list.name
+        let key = ChecklistStore.nameKey(name)
+        if name.hasPrefix("-") || name.unicodeScalars.contains(where: TerminalText.isControl) { return false }
+        if let id = Int64(name), String(id) == name, id != list.id, lists.contains(where: { $0.id == id }) {
+            return false
+        }
+        return lists.filter { ChecklistStore.nameKey($0.name) == key }.count == 1
     }
 
     /// `No Icon` → `no-icon`: a name the shell need not quote (icon names match loosely).

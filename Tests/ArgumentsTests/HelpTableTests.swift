@@ -88,6 +88,16 @@ import Testing
         #expect(table.completions(after: ["item", "add", "L", "--"], current: "--").candidates.isEmpty)
     }
 
+    @Test func completesTheValueOfAnOptionWrittenWithEquals() {
+        let home = table.completions(after: ["items"], current: "--home=/t")
+        #expect(home.dynamic == .directory && home.kept == "--home=")
+        let icon = table.completions(after: ["item", "add", "L"], current: "--icon=gr")
+        #expect(icon.dynamic == .icon && icon.kept == "--icon=")
+        // A flag takes no value: nothing follows its `=`.
+        #expect(table.completions(after: ["items"], current: "--json=").candidates.isEmpty)
+        #expect(table.completions(after: ["items"], current: "--json=").dynamic == nil)
+    }
+
     @Test func manPageIsRoffWithEveryVisibleCommand() {
         let page = table.manPage(name: "a test program", version: "demo 1.0", date: "2026-12-01")
         #expect(

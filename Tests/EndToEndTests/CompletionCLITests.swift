@@ -16,18 +16,7 @@ import Testing
     /// What bash's `_checklists` puts in COMPREPLY for the words typed (the last one is the
     /// word being completed), run for real in `bash` with the generated script.
     func bash(_ words: [String]) throws -> [String] {
-        let script = dir.appending("checklists.bash")
-        try cli.run("completion", "bash").stdout.write(toFile: script, atomically: true, encoding: .utf8)
-        let quoted = ([CLIRunner.binary] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let program = """
-            source '\(script)'
-            COMP_WORDS=(\(quoted.joined(separator: " "))); COMP_CWORD=\(words.count)
-            _checklists
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let result = try CLIRunner.execute("/bin/bash", ["--norc", "-c", program], environment: cli.environment)
-        #expect(result.status == 0, "\(result.stderr)")
-        return result.stdout.split(separator: "\n").map(String.init)
+        try BashCompletion(cli: cli, in: dir).replies(words)
     }
 
     @Test func bashCompletesCommandsOptionsListsIconsAndItems() throws {
@@ -40,6 +29,7 @@ import Testing
         #expect(try bash(["item", "add", "Gr"]) == ["Groceries"])
         #expect(try bash(["items", "My"]) == ["My\\ Plans"])
         #expect(try bash(["list", "add", "X", "--icon", "gr"]) == ["groceries"])
+        #expect(try bash(["list", "add", "X", "--icon=gr"]) == ["groceries"])
         #expect(try bash(["item", "toggle", ""]) == ["0"])
         #expect(try bash(["completion", ""]) == ["bash", "zsh", "fish"])
         #expect(try bash(["item", "add", "Groceries", ""]).isEmpty)  // free text
@@ -104,7 +94,7 @@ import Testing
             let quoted = ([CLIRunner.binary] + words).map { "'\($0)'" }.joined(separator: " ")
             let program = """
                 compdef() { : }; _describe() { print -rl -- "${(@P)${@[-1]}}" }
-                source '\(script)'; words=(\(quoted)); CURRENT=\(words.count + 1); _checklists
+                source '\(script)'; words=(\(quoted)); CURRENT=\(words.count + 1); PREFIX=$words[CURRENT]; _checklists
                 """
             let result = try CLIRunner.execute("/usr/bin/zsh", ["-f", "-c", program], environment: cli.environment)
             #expect(result.status == 0, "\(result.stderr)")
