@@ -102,7 +102,8 @@ public enum DueDate {
     /// The date in ISO 8601 with the local offset, for `--json` ("2026-12-01T09:30:00+01:00"),
     /// in the profile RFC 3339 readers accept: where the local offset has seconds (local mean
     /// times before about 1900: Detroit's -05:32:11) or the local year has five digits (9999-12-31
-    /// 23:59 in Honolulu is 10000-01-01 at UTC+14), the same instant is written in UTC ("Z").
+    /// 23:59 in Honolulu is 10000-01-01 at UTC+14), the same instant is written in UTC ("Z"),
+    /// or at -14:00 when it is past 9999 in UTC too.
     ///
     /// Written out by arithmetic: an `ISO8601DateFormatter` made per date (an ICU formatter
     /// each) cost `lists --json` about 0.1 ms per list and `items --json` as much per item.
@@ -116,6 +117,12 @@ public enum DueDate {
         if !(1...9999).contains(civil.year) && offset != 0 {
             offset = 0
             civil = CivilTime(secondsSince1970: Int64(seconds))
+        }
+        // Past 9999 even in UTC (9999-12-31 23:00 in New York): the same instant at -14:00, as
+        // the backup writes it.
+        if civil.year > 9999 {
+            offset = -14 * 3600
+            civil = CivilTime(secondsSince1970: Int64(seconds) + Int64(offset))
         }
         guard (1...9999).contains(civil.year) else { return formatterISO8601(date, timeZone: timeZone) }
         var text = ""

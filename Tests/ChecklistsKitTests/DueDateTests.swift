@@ -74,6 +74,11 @@ import Testing
         // 9999-12-31 20:00 UTC is 10000-01-01 10:00 at UTC+14.
         let end = Date(timeIntervalSince1970: 253_402_286_400)
         #expect(DueDate.iso8601(end, timeZone: kiritimati) == "9999-12-31T20:00:00Z")
+        // 9999-12-31 23:00 in New York is 10000-01-01 04:00 UTC: written at -14:00.
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let past = Date(timeIntervalSince1970: 253_402_315_200)
+        #expect(DueDate.iso8601(past, timeZone: kiritimati) == "9999-12-31T14:00:00-14:00")
+        #expect(DueDate.iso8601(past, timeZone: newYork) == "9999-12-31T23:00:00-05:00")
         #expect(
             DueDate.iso8601(Date(timeIntervalSince1970: 1_796_033_742), timeZone: kiritimati)
                 == "2026-12-01T00:15:42+14:00")
