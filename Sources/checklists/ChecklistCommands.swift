@@ -66,7 +66,7 @@ enum ChecklistCommands {
 
     /// Prints the list just added (`added`) or saved.
     static func show(_ list: Checklist, added: Bool, _ context: inout Context) throws {
-        let (glyph, name, icon) = (list.icon.glyph, TerminalText.line(list.name), list.icon.name)
+        let (glyph, name, icon) = (list.icon.glyph, TerminalText.line(list.name), list.icon.localizedName)
         try context.show(
             ListJSON(list),
             [

@@ -18,7 +18,9 @@ import Testing
         try #require(Catalogues.hasLocale("zh_CN.utf8"), "zh_CN.UTF-8 is not installed: run `make bootstrap`")
         let cli = try cli(Self.chinese)
         #expect(try cli.run("lists").stdout.contains("List  没有条目"))
-        #expect(try cli.run("list", "add", "杂货").stdout == "已添加清单 2：· 杂货（No Icon）\n")
+        // The icon by its name in the user's language, as the Icon Picker shows it (it was English).
+        #expect(try cli.run("list", "add", "杂货").stdout == "已添加清单 2：· 杂货（无图标）\n")
+        #expect(try cli.run("list", "add", "假期", "--icon", "trips").stdout.hasSuffix("假期（旅行）\n"))
         let added = try cli.run("item", "add", "杂货", "牛奶")
         #expect(added.stdout == "已将条目 0 添加到 杂货：[ ] 0  牛奶\n")
         try cli.run("item", "add", "杂货", "鸡蛋")
