@@ -49,7 +49,7 @@ extension AppSession {
                 }
                 key = current
             } else {
-                key = try lock.unlock(settings.method, reason: reason)
+                key = try lock.unlock(settings.method, reason: reason, opening: keyOpens)
             }
             // 2. Prove the new method works; nothing changes if this fails.
             var passcode: [UInt8]?
@@ -68,17 +68,19 @@ extension AppSession {
                 evaluated = try lock.evaluate(method, reason: reason)
             }
             let store = try store(key: key)
-            // 3. Seal for the new method, then flip the setting, then clear the old custody.
-            try lock.seal(key, for: method, passcode: passcode, context: evaluated)
-            //    The secret and the user's keychain items are sealed into the store too: copied
+            // 3. The secret and the user's keychain items are sealed into the store: copied
             //    before the flip, removed from the keychain after it.
             try SecretMessage.copyIntoStore(store, from: lock.keychain)
             try UserKeychainItems.copyIntoStore(store, from: lock.keychain, replacing: settings.method == .off)
-            try store.setSetting(named: "AppLock", to: method.rawValue)
+            // 4. A new data key sealed for the new method; the store re-sealed under it and the
+            //    setting flipped in one transaction (see `AppLock.rekey`); then the old custody
+            //    cleared, so no copy of the old key opens the data any more.
+            let newKey = try lock.rekey(
+                store, for: method, passcode: passcode, context: evaluated, settings: ["AppLock": method.rawValue])
             try SecretMessage.moveIntoStore(store, from: lock.keychain)
             try UserKeychainItems.moveIntoStore(store, from: lock.keychain)
             lock.finishSwitch(to: method, key: key)
-            lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
+            lock.cache?.store(newKey, for: TimeInterval(settings.reuseSeconds))
             return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
         }
     }
@@ -93,7 +95,8 @@ extension AppSession {
             let settings = lockSettings
             guard settings.method != .off else { return nil }
             let lock = try appLock()
-            let key = try lock.unlock(settings.method, reason: tr("Authenticate to turn the app lock off."))
+            let key = try lock.unlock(
+                settings.method, reason: tr("Authenticate to turn the app lock off."), opening: keyOpens)
             let store = try store(key: key)
             try lock.seal(key, for: .off, passcode: nil, context: nil)
             try SecretMessage.copyToKeychain(from: store, lock.keychain)
@@ -107,6 +110,11 @@ extension AppSession {
             lock.cache?.drop()
             return lock.keychain.backend.name
         }
+    }
+
+    /// Whether `key` opens this home's store (its key check).
+    func keyOpens(_ key: SecureBytes) -> Bool {
+        ChecklistStore.keyOpens(key, directory: home)
     }
 
     /// Saves how long an unlock lasts and the terminal UI's idle timeout (after unlocking).
