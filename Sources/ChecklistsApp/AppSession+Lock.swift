@@ -85,9 +85,9 @@ extension AppSession {
         }
     }
 
-    /// Turns the app lock off (after the lock's own authentication): the plain key, the secret
-    /// and the user's keychain items are back in the keychain before the setting flips, so a
-    /// crash leaves a working custody and loses no item.
+    /// Turns the app lock off (after the lock's own authentication): the secret and the user's
+    /// keychain items are back in the keychain before the setting flips, and a new plain data
+    /// key with it (`AppLock.rekey`), so a crash leaves a working custody and loses no item.
     /// - Returns: The name of the keychain that holds the data key now, or nil when the lock
     ///   was already off.
     public func disableLock() throws -> String? {
@@ -98,12 +98,14 @@ extension AppSession {
             let key = try lock.unlock(
                 settings.method, reason: tr("Authenticate to turn the app lock off."), opening: keyOpens)
             let store = try store(key: key)
-            try lock.seal(key, for: .off, passcode: nil, context: nil)
             try SecretMessage.copyToKeychain(from: store, lock.keychain)
             // A keychain copy left over is the newer (see `UserKeychainItems.copyIntoStore`).
             try UserKeychainItems.copyIntoStore(store, from: lock.keychain)
             try UserKeychainItems.copyToKeychain(from: store, lock.keychain)
-            try store.setSetting(named: "AppLock", to: LockMethod.off.rawValue)
+            // A new data key, plain in the keychain; the store re-sealed under it and the
+            // setting flipped in one transaction, so a seal of the old key (a backup of the
+            // passcode's) opens nothing.
+            _ = try lock.rekey(store, for: .off, passcode: nil, context: nil, settings: ["AppLock": "off"])
             lock.finishSwitch(to: .off, key: key)
             try SecretMessage.forgetSealed(in: store)
             try UserKeychainItems.forgetSealed(in: store)

@@ -126,4 +126,31 @@ import Testing
         #expect(try again.items(in: list.id).map(\.text) == ["milk"])
         #expect(try again.keychainItem("token") == "t0ken-value")
     }
+
+    @Test func thePasscodeSealFromWhileTheLockWasOnOpensNothingOnceItIsOff() throws {
+        let session = try filledSession()
+        _ = try session.enableLock(.passcode)
+        let vaultFiles = ["keychain.vault", "keychain.key"]
+        let before = try vaultFiles.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) }
+        session.lock()
+        let disabling = self.session(passwords: [Self.passcode])
+        #expect(try disabling.disableLock() == "file vault")
+        #expect(!vault.allKeys().contains { $0.hasPrefix(KeyItems.passcodeWrap) || $0.hasSuffix(".rekey") })
+        disabling.close()
+        let off = self.session()
+        #expect(try off.open())
+        let list = try #require(try off.lists().first { $0.name == "Groceries" })
+        #expect(try off.items(in: list.id).map(\.text) == ["milk"])
+        #expect(try off.keychainItem("token") == "t0ken-value")
+        #expect(vault.string(forKey: SecretMessage.key) == "the secret")
+        off.close()
+        // The keychain of a backup taken while the lock was on, beside today's database.
+        for (file, data) in zip(vaultFiles, before) { try data.write(to: URL(fileURLWithPath: home + "/" + file)) }
+        let wrap = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.passcodeWrap + ".") })
+        let lock = AppLock(
+            keychain: vault, environment: LAEnvironment(stateDirectory: home), cache: nil, passcodeCost: .minimal,
+            items: KeyItems(storeID: String(wrap.dropFirst(KeyItems.passcodeWrap.count + 1))))
+        let oldKey = try lock.passcodeKey(Array(Self.passcode.utf8))
+        #expect(!ChecklistStore.keyOpens(oldKey, directory: home))
+    }
 }
