@@ -49,7 +49,7 @@ extension AppSession {
                 }
                 key = current
             } else {
-                key = try lock.unlock(settings.method, reason: reason)
+                key = try lock.unlock(settings.method, reason: reason, opening: keyOpens)
             }
             // 2. Prove the new method works; nothing changes if this fails.
             var passcode: [UInt8]?
@@ -68,24 +68,26 @@ extension AppSession {
                 evaluated = try lock.evaluate(method, reason: reason)
             }
             let store = try store(key: key)
-            // 3. Seal for the new method, then flip the setting, then clear the old custody.
-            try lock.seal(key, for: method, passcode: passcode, context: evaluated)
-            //    The secret and the user's keychain items are sealed into the store too: copied
+            // 3. The secret and the user's keychain items are sealed into the store: copied
             //    before the flip, removed from the keychain after it.
             try SecretMessage.copyIntoStore(store, from: lock.keychain)
             try UserKeychainItems.copyIntoStore(store, from: lock.keychain, replacing: settings.method == .off)
-            try store.setSetting(named: "AppLock", to: method.rawValue)
+            // 4. A new data key sealed for the new method; the store re-sealed under it and the
+            //    setting flipped in one transaction (see `AppLock.rekey`); then the old custody
+            //    cleared, so no copy of the old key opens the data any more.
+            let newKey = try lock.rekey(
+                store, for: method, passcode: passcode, context: evaluated, settings: ["AppLock": method.rawValue])
             try SecretMessage.moveIntoStore(store, from: lock.keychain)
             try UserKeychainItems.moveIntoStore(store, from: lock.keychain)
             lock.finishSwitch(to: method, key: key)
-            lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
+            lock.cache?.store(newKey, for: TimeInterval(settings.reuseSeconds))
             return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
         }
     }
 
-    /// Turns the app lock off (after the lock's own authentication): the plain key, the secret
-    /// and the user's keychain items are back in the keychain before the setting flips, so a
-    /// crash leaves a working custody and loses no item.
+    /// Turns the app lock off (after the lock's own authentication): the secret and the user's
+    /// keychain items are back in the keychain before the setting flips, and a new plain data
+    /// key with it (`AppLock.rekey`), so a crash leaves a working custody and loses no item.
     /// - Returns: The name of the keychain that holds the data key now, or nil when the lock
     ///   was already off.
     public func disableLock() throws -> String? {
@@ -93,20 +95,28 @@ extension AppSession {
             let settings = lockSettings
             guard settings.method != .off else { return nil }
             let lock = try appLock()
-            let key = try lock.unlock(settings.method, reason: tr("Authenticate to turn the app lock off."))
+            let key = try lock.unlock(
+                settings.method, reason: tr("Authenticate to turn the app lock off."), opening: keyOpens)
             let store = try store(key: key)
-            try lock.seal(key, for: .off, passcode: nil, context: nil)
             try SecretMessage.copyToKeychain(from: store, lock.keychain)
             // A keychain copy left over is the newer (see `UserKeychainItems.copyIntoStore`).
             try UserKeychainItems.copyIntoStore(store, from: lock.keychain)
             try UserKeychainItems.copyToKeychain(from: store, lock.keychain)
-            try store.setSetting(named: "AppLock", to: LockMethod.off.rawValue)
+            // A new data key, plain in the keychain; the store re-sealed under it and the
+            // setting flipped in one transaction, so a seal of the old key (a backup of the
+            // passcode's) opens nothing.
+            _ = try lock.rekey(store, for: .off, passcode: nil, context: nil, settings: ["AppLock": "off"])
             lock.finishSwitch(to: .off, key: key)
             try SecretMessage.forgetSealed(in: store)
             try UserKeychainItems.forgetSealed(in: store)
             lock.cache?.drop()
             return lock.keychain.backend.name
         }
+    }
+
+    /// Whether `key` opens this home's store (its key check).
+    func keyOpens(_ key: SecureBytes) -> Bool {
+        ChecklistStore.keyOpens(key, directory: home)
     }
 
     /// Saves how long an unlock lasts and the terminal UI's idle timeout (after unlocking).

@@ -83,7 +83,12 @@ extension AppSession {
             var new = try choosePasscode()
             defer { Sodium.wipe(&new) }
             if lockSettings.method == .passcode {
-                try appLock().resealPasscode(old: current, new: new)
+                // A new data key under the new passcode (see `AppLock.rekey`): the old
+                // passcode's seal, wherever a copy of it went, opens nothing any more.
+                let lock = try appLock()
+                let store = try store(key: try lock.passcodeKey(current, opening: keyOpens))
+                let key = try lock.rekey(store, for: .passcode, passcode: new, context: nil)
+                lock.cache?.store(key, for: TimeInterval(lockSettings.reuseSeconds))
             }
             try passcodeVerifier.set(new)
         }

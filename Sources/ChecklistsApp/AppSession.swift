@@ -95,13 +95,20 @@ public final class AppSession: @unchecked Sendable {
     public func unlockedStore() throws -> ChecklistStore {
         try serialized {
             if let opened { return opened }
-            return try attach(
-                ChecklistStore(directory: home) { settings in
-                    let lock = LockSettings(settings: settings)
-                    guard lock.method != .off else { return try keyProvider(settings: settings) }
-                    guard !resigned, let key = configuration.cache?.load() else { throw AppSessionError.locked }
-                    return StaticKeyProvider(key: key)
-                })
+            var cached = false
+            do {
+                return try attach(
+                    ChecklistStore(directory: home) { settings in
+                        let lock = LockSettings(settings: settings)
+                        guard lock.method != .off else { return try keyProvider(settings: settings) }
+                        guard !resigned, let key = configuration.cache?.load() else { throw AppSessionError.locked }
+                        cached = true
+                        return StaticKeyProvider(key: key)
+                    })
+            } catch StoreError.wrongKey where cached {
+                // The store was re-sealed under a new key since this unlock was cached.
+                throw AppSessionError.locked
+            }
         }
     }
 

@@ -66,7 +66,7 @@ extension ChecklistStore {
     }
 
     /// The associated data that binds a sealed item to its row.
-    private static func keychainItemData(_ key: String) -> [UInt8] {
+    static func keychainItemData(_ key: String) -> [UInt8] {
         Array("settings.\(keychainItemPrefix)\(key)".utf8)
     }
 

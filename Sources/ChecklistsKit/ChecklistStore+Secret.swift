@@ -5,7 +5,7 @@ extension ChecklistStore {
     /// The settings row that holds the secret message while the app lock is on, sealed under the
     /// data key (an encrypted value, so `peekSettings` never sees it).
     static let secretSetting = "SecretMessage"
-    private static let secretAssociatedData = Array("settings.SecretMessage".utf8)
+    static let secretAssociatedData = Array("settings.SecretMessage".utf8)
 
     /// The secret message sealed in this store, or nil when there is none.
     /// - Throws: `StoreError.undecryptable` when the stored value does not open.

@@ -6,7 +6,10 @@ extension ChecklistStore {
     /// The connection and the cipher, only touched while the store's mutex is held.
     final class State: @unchecked Sendable {
         let db: Database
-        let box: SecretBox
+        /// The cipher of the data key; replaced only by `rekey` (under the store's mutex).
+        var box: SecretBox
+        /// The key check as last seen to open under `box` (see `requireOwnKey`).
+        var keyCheck: [UInt8]?
 
         init(db: Database, box: SecretBox) {
             self.db = db
@@ -64,6 +67,22 @@ extension ChecklistStore {
         static func seconds(_ date: Date) -> Int64 {
             let seconds = date.timeIntervalSince1970.rounded(.towardZero)
             return Int64(exactly: seconds) ?? (seconds < 0 ? .min : .max)
+        }
+
+        /// Refuses a write when another process re-sealed the store under a new key since this
+        /// one opened it (`rekey`): what this one sealed would open under no key anyone holds.
+        /// One read of the key check; a decryption only when it differs from the one last seen.
+        func requireOwnKey() throws {
+            let stmt = try db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'")
+            defer { stmt.reset() }
+            guard try stmt.step() else { return }
+            let stored = stmt.blob(0)
+            if stored == keyCheck { return }
+            let text = Array(ChecklistStore.keyCheckText.utf8)
+            guard (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == text else {
+                throw StoreError.wrongKey
+            }
+            keyCheck = stored
         }
 
         func seal(_ text: String, _ slot: Slot) -> [UInt8] {

@@ -398,7 +398,12 @@ extension ChecklistStore {
     }
 
     func write<R>(_ body: (State) throws -> R) throws -> R {
-        try exclusive { s in try s.db.transaction { try body(s) } }
+        try exclusive { s in
+            try s.db.transaction {
+                try s.requireOwnKey()
+                return try body(s)
+            }
+        }
     }
 
     /// A write transaction for a bulk change (an import). An INSERT that fires triggers makes
@@ -413,7 +418,10 @@ extension ChecklistStore {
             let cache = try db.scalar("PRAGMA cache_size") ?? -2000
             try db.execute("PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536")
             defer { try? db.execute("PRAGMA temp_store = \(temp); PRAGMA cache_size = \(cache)") }
-            return try db.transaction { try body(state) }
+            return try db.transaction {
+                try state.requireOwnKey()
+                return try body(state)
+            }
         }
     }
 
@@ -543,7 +551,7 @@ extension ChecklistStore {
         return box
     }
 
-    private static let keyCheckText = "Checklists data key check v1"
+    static let keyCheckText = "Checklists data key check v1"
 
     static func validName(_ name: String) throws -> String {
         guard !isBlank(name) else { throw ChecklistsError.emptyListName }

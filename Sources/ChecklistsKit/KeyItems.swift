@@ -36,14 +36,18 @@ public struct KeyItems: Sendable, Equatable {
         storeID.map { "\(base).\($0)" } ?? base
     }
 
+    /// The names under which a new data key's custody waits while the store is re-sealed under
+    /// it ("LockWrap.passcode.<store id>.rekey"; see `AppLock.rekey`).
+    public var pending: KeyItems { KeyItems(storeID: storeID.map { $0 + ".rekey" } ?? "rekey") }
+
     /// The same items without a store identity (earlier versions).
     public var legacy: KeyItems { KeyItems(storeID: nil) }
 
-    /// Whether `key` is a custody item that is not this store's named one: another store's, or
-    /// an unnamed legacy item that other stores may still need.
+    /// Whether `key` is a custody item that is not this store's named one (or its pending one):
+    /// another store's, or an unnamed legacy item that other stores may still need.
     public func belongsElsewhere(_ key: String) -> Bool {
         for base in Self.bases where key == base || key.hasPrefix(base + ".") {
-            return key != name(base)
+            return key != name(base) && key != pending.name(base)
         }
         return false
     }

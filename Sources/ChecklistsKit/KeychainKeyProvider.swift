@@ -47,10 +47,20 @@ public struct KeychainKeyProvider: KeyProvider {
         try Self.key(in: keychain, named: items.name(Self.itemKey), location: location)
     }
 
-    /// This store's own item; else the first copy elsewhere that opens the store (the other
-    /// backend, the legacy name, the legacy key file), which is then copied here.
+    /// This store's own item; else the pending one of a `lock disable` stopped after the store
+    /// was re-sealed under it (see `AppLock.rekey`); else the first copy elsewhere that opens the
+    /// store (the other backend, the legacy name, the legacy key file). What is found elsewhere
+    /// is then copied here.
     public func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
-        if let key = try loadKey() { return key }
+        let own = try loadKey()
+        if let own, opens(own) { return own }
+        let pendingName = items.pending.name(Self.itemKey)
+        if let pending = try? Self.key(in: keychain, named: pendingName, location: location), opens(pending) {
+            try save(pending)
+            keychain.removeObject(forKey: pendingName)
+            return pending
+        }
+        if let own { return own }
         var places: [(KeychainWrapper, String)] = []
         let other = fallback()
         if let other { places.append((other, items.name(Self.itemKey))) }

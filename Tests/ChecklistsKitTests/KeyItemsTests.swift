@@ -18,6 +18,8 @@ import Testing
         #expect(items.belongsElsewhere("LockWrap.kek.theirs"))
         #expect(!items.belongsElsewhere("DataKey.mine"))
         #expect(!items.belongsElsewhere("LockWrap.passcode.mine"))
+        #expect(!items.belongsElsewhere("LockWrap.passcode.mine.rekey"))  // a stopped switch's, moved along
+        #expect(items.belongsElsewhere("LockWrap.passcode.theirs.rekey"))
         #expect(!items.belongsElsewhere("SecretMessage"))
         #expect(!items.belongsElsewhere("Greeting"))
     }

@@ -1,6 +1,7 @@
 import ChecklistsKit
 import Foundation
 import Keychain
+import Sodium
 import TestSupport
 import Testing
 
@@ -134,6 +135,37 @@ import Testing
                 try opens(home, bus: rig, with: [next, Self.passcode], showing: "Survivor"),
                 "round \(round): neither passcode opens the data")
         }
+    }
+
+    /// `lock enable` gives the store a new data key: killed at any moment, the store opens with
+    /// the custody its setting names, and once the lock is on the key copied before opens nothing.
+    @Test func killingALockEnableNeverLosesTheDataAndLeavesTheOldKeyUseless() throws {
+        var outcomes: [LockMethod] = []
+        for round in 0..<12 {
+            let home = dir.appending("enable\(round)")
+            #expect(try cli(home).run("list", "add", "Survivor").status == 0)
+            let name = try #require(vault(home).allKeys().first { $0.hasPrefix(KeyItems.dataKey + ".") })
+            var copied = try #require(vault(home).data(forKey: name).map(Array.init))
+            let oldKey = try SecureBytes(consuming: &copied)
+            let pid = try CLIRunner.spawnDetached(
+                "/usr/bin/setsid", ["-w", CLIRunner.binary, "lock", "enable", "--method", "passcode", "--stdin"],
+                environment: environment(home: home), stdin: Self.passcode + "\n")
+            usleep(UInt32(round) * 2_000 + UInt32.random(in: 0...2_000))  // 0-24 ms of its ~18 ms
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            outcomes.append(LockSettings.read(directory: home).method)
+            if outcomes.last == .off {
+                let lists = try cli(home).run("lists")
+                #expect(lists.status == 0 && lists.stdout.contains("Survivor"), "round \(round): \(lists.stderr)")
+            } else {
+                #expect(!ChecklistStore.keyOpens(oldKey, directory: home), "round \(round)")
+                #expect(try opens(home, with: [Self.passcode], showing: "Survivor"), "round \(round)")
+                let left = vault(home).allKeys()
+                #expect(!left.contains { $0.hasPrefix(KeyItems.dataKey) }, "round \(round): \(left.sorted())")
+            }
+        }
+        print("lock enable killed: \(outcomes.map(\.rawValue))")
     }
 
     @Test func killingKeychainUseNeverLosesTheKey() throws {

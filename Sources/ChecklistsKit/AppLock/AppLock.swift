@@ -46,12 +46,16 @@ public struct AppLock: Sendable {
     /// Authenticates with `method` and returns the data key.
     /// - Throws: `LAError` when authentication fails or is cancelled; `KeychainError` when the
     ///   sealed key cannot be read.
-    public func unlock(_ method: LockMethod, reason: String) throws -> SecureBytes {
+    /// - Parameter opens: Whether a key opens the store. A key that does not is refused, and the
+    ///   pending items of a switch stopped after the store was re-sealed (`rekey`) are tried.
+    public func unlock(
+        _ method: LockMethod, reason: String, opening opens: (SecureBytes) -> Bool = { _ in true }
+    ) throws -> SecureBytes {
         switch method {
         case .off: throw LAError(.invalidContext, tr("The app lock is off."))
-        case .passcode: return try unlockWithPasscode(reason: reason)
-        case .password: return try unlockWithKEK(biometrics: false, reason: reason)
-        case .fingerprint: return try unlockWithKEK(biometrics: true, reason: reason)
+        case .passcode: return try unlockWithPasscode(reason: reason, opens)
+        case .password: return try unlockWithKEK(biometrics: false, reason: reason, opens)
+        case .fingerprint: return try unlockWithKEK(biometrics: true, reason: reason, opens)
         }
     }
 
@@ -66,12 +70,38 @@ public struct AppLock: Sendable {
         return context
     }
 
-    private func unlockWithKEK(biometrics: Bool, reason: String) throws -> SecureBytes {
-        guard let (custody, wrap) = try found(Self.kekWrapItem) else { throw missing(Self.kekWrapItem) }
+    private func unlockWithKEK(biometrics: Bool, reason: String, _ opens: (SecureBytes) -> Bool) throws
+        -> SecureBytes
+    {
+        let pending = pendingItem(Self.kekWrapItem)
+        let home = try found(Self.kekWrapItem)
+        guard home != nil || pending != nil else { throw missing(Self.kekWrapItem) }
         var context = try evaluate(biometrics ? .fingerprint : .password, reason: reason)
+        if let (custody, wrap) = home {
+            do {
+                let key = try openKEKWrap(wrap, in: custody, context: &context, reason: reason)
+                if opens(key) || pending == nil {
+                    if !custody.isHome {
+                        try adopt(from: custody, [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem])
+                    }
+                    return key
+                }
+            } catch let error where pending != nil && !(error is LAError) {
+                // A switch stopped while installing its items: the pending ones decide.
+            }
+        }
+        guard let pending else { throw missing(Self.kekWrapItem) }
+        return try unlockPendingKEK(pending, context: context, opens)
+    }
+
+    /// Opens `wrap` with the KEK in `custody` that `context` releases (the password's copy when
+    /// the enrolled fingers changed; `context` is then the password's).
+    private func openKEKWrap(_ wrap: Data, in custody: Custody, context: inout LAContext, reason: String) throws
+        -> SecureBytes
+    {
         let item = context.lastSuccess?.biometric == true ? Self.fingerprintKEKItem : Self.passwordKEKItem
         var kek: Data?
-        let result = Result { () throws(KeychainError) -> Data? in try custody.read(item, context: context) }
+        let result = Result { [context] () throws(KeychainError) -> Data? in try custody.read(item, context: context) }
         switch result {
         case .success(let data):
             kek = data
@@ -89,29 +119,68 @@ public struct AppLock: Sendable {
             throw KeychainError.backend("the key-encryption key is missing from the \(custody.keychain.backend.name)")
         }
         defer { Sodium.wipe(&kekBytes) }
-        let key = try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
-        if !custody.isHome {
-            try adopt(from: custody, [Self.kekWrapItem, Self.passwordKEKItem, Self.fingerprintKEKItem])
+        return try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
+    }
+
+    /// Opens the pending KEK wrap of a stopped switch with the pending KEK that `context`
+    /// releases, and finishes the switch when its key opens the store.
+    private func unlockPendingKEK(_ wrap: Data, context: LAContext, _ opens: (SecureBytes) -> Bool) throws
+        -> SecureBytes
+    {
+        let item = context.lastSuccess?.biometric == true ? Self.fingerprintKEKItem : Self.passwordKEKItem
+        guard var kekBytes = pendingItem(item, context: context).map(Array.init) else {
+            throw KeychainError.backend("the pending key-encryption key is missing from the \(keychain.backend.name)")
         }
+        defer { Sodium.wipe(&kekBytes) }
+        let key = try KeyWrap(bytes: Array(wrap)).open(kek: try SecureBytes(consuming: &kekBytes))
+        guard opens(key) else { throw StoreError.wrongKey }
+        try installPending(pendingMethod(biometric: context.lastSuccess?.biometric == true))
         return key
+    }
+
+    /// The KEK method whose pending items are there.
+    private func pendingMethod(biometric: Bool) -> LockMethod {
+        biometric || pendingItem(Self.fingerprintKEKItem) != nil ? .fingerprint : .password
     }
 
     /// Asks for the passcode and opens the passcode wrap with it: one Argon2id run per try,
     /// with the same persisted back-off as every password. Only the wrap decides: a passcode
     /// is right exactly when it opens the sealed key.
-    private func unlockWithPasscode(reason: String) throws -> SecureBytes {
-        guard let (custody, stored) = try found(Self.passcodeWrapItem) else { throw missing(Self.passcodeWrapItem) }
-        let wrap = KeyWrap(bytes: Array(stored))
+    private func unlockWithPasscode(reason: String, _ opens: (SecureBytes) -> Bool) throws -> SecureBytes {
+        let found = try found(Self.passcodeWrapItem)
+        let pending = pendingItem(Self.passcodeWrapItem)
+        guard found != nil || pending != nil else { throw missing(Self.passcodeWrapItem) }
         var notice: String?
         for _ in 0..<environment.passwordAttempts {
-            let key = try askPasscode(reason: reason, notice: notice) { try? wrap.open(passcode: $0) }
-            if let key {
-                if !custody.isHome { try adopt(from: custody, [Self.passcodeWrapItem]) }
+            let opened = try askPasscode(reason: reason, notice: notice) {
+                openPasscodeWrap(found?.data, pending: pending, passcode: $0, opens)
+            }
+            if let (key, fromPending) = opened {
+                if fromPending {
+                    try installPending(.passcode)
+                } else if let custody = found?.custody, !custody.isHome {
+                    try adopt(from: custody, [Self.passcodeWrapItem])
+                }
                 return key
             }
             notice = "Wrong passcode, try again."
         }
         throw LAError(.authenticationFailed, tr("Wrong passcode."))
+    }
+
+    /// The key that `passcode` opens and that opens the store: from the current wrap, else from
+    /// the pending one of a stopped switch (`fromPending`). Without a pending wrap, the current
+    /// wrap's key even when it does not open the store (which then says so, as before a switch
+    /// could stop); nil when `passcode` opens neither.
+    func openPasscodeWrap(_ current: Data?, pending: Data?, passcode: [UInt8], _ opens: (SecureBytes) -> Bool)
+        -> (key: SecureBytes, fromPending: Bool)?
+    {
+        let currentKey = current.flatMap { try? KeyWrap(bytes: Array($0)).open(passcode: passcode) }
+        if let currentKey, opens(currentKey) || pending == nil { return (currentKey, false) }
+        if let pending, let key = try? KeyWrap(bytes: Array(pending)).open(passcode: passcode), opens(key) {
+            return (key, true)
+        }
+        return nil
     }
 
     /// Asks once for the passcode (after checking the back-off) and tries it with `check`.
@@ -166,13 +235,19 @@ public struct AppLock: Sendable {
         }
     }
 
-    /// Seals the data key under a new passcode (the passcode method, after `passcode change`).
-    /// - Throws: `LAError.authenticationFailed` when `old` does not open the current seal.
-    public func resealPasscode(old: [UInt8], new: [UInt8]) throws {
-        guard let stored = try found(Self.passcodeWrapItem)?.data,
-            let key = try? KeyWrap(bytes: Array(stored)).open(passcode: old)
+    /// The data key that `passcode` opens (finishing a stopped switch when it is the pending one).
+    /// - Parameter opens: Whether a key opens the store.
+    /// - Throws: `LAError.authenticationFailed` when `passcode` opens no seal of a key that opens it.
+    public func passcodeKey(_ passcode: [UInt8], opening opens: (SecureBytes) -> Bool = { _ in true }) throws
+        -> SecureBytes
+    {
+        guard
+            let (key, fromPending) = openPasscodeWrap(
+                try found(Self.passcodeWrapItem)?.data, pending: pendingItem(Self.passcodeWrapItem),
+                passcode: passcode, opens)
         else { throw LAError(.authenticationFailed, tr("The current passcode does not open the app lock.")) }
-        try seal(key, for: .passcode, passcode: new, context: nil)
+        if fromPending { try installPending(.passcode) }
+        return key
     }
 }
 
@@ -192,8 +267,14 @@ public struct LockedKeyProvider: KeyProvider {
     public var location: String { "the app lock (\(settings.method.rawValue))" }
 
     public func loadKey() throws -> SecureBytes? {
-        if let cached = lock.cache?.load() { return cached }
-        let key = try lock.unlock(settings.method, reason: reason)
+        try loadKey { _ in true }
+    }
+
+    /// The cached key when it opens the store, else the unlocked one (which finishes a switch
+    /// stopped after the store was re-sealed under a new key).
+    public func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
+        if let cached = lock.cache?.load(), opens(cached) { return cached }
+        let key = try lock.unlock(settings.method, reason: reason, opening: opens)
         lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
         // A crash while the lock was being turned on may have left the plain key behind.
         lock.finishSwitch(to: settings.method, key: key)

@@ -1,0 +1,119 @@
+import Foundation
+import SQLiteKit
+import Sodium
+
+extension ChecklistStore {
+    /// Re-seals every encrypted value — list names and icons, item texts, note titles and
+    /// bodies, the key check, the sealed secret and keychain items — under `key`, and writes
+    /// `settings` (plain values, such as the lock's method), all in one transaction: the store
+    /// is sealed wholly under the old key or wholly under the new one. From then on this store
+    /// seals and opens with `key`. A value that did not open under the old key stays as it was
+    /// (it was unreadable before and stays so).
+    /// - Throws: `StoreError` when the transaction fails; the store and its key are unchanged.
+    public func rekey(to key: SecureBytes, settings: [String: String] = [:]) throws {
+        let newBox = try SecretBox(key: key)
+        try bulkWrite { s in
+            let old = State(db: s.db, box: s.box)
+            let new = State(db: s.db, box: newBox)
+            try old.resealLists(into: new)
+            try old.resealItems(into: new)
+            try old.resealNotes(into: new)
+            try old.resealSettings(into: new)
+            for (name, value) in settings { try s.setValue(name, .text(value)) }
+        }
+        // Only once committed: a failed commit leaves the store under the old key.
+        try read { s in
+            s.box = newBox
+            s.keyCheck = nil
+        }
+    }
+}
+
+extension ChecklistStore.State {
+    func resealLists(into new: ChecklistStore.State) throws {
+        let update = try db.prepare("UPDATE checklists SET name = ?, icon = ? WHERE id = ?")
+        try each("SELECT id, uid, aad, name, icon FROM checklists") { id, key, name, icon in
+            guard let name = try? open(name, .listName(key), table: "checklists", id: id),
+                let icon = try? open(icon, .listIcon(key), table: "checklists", id: id)
+            else { return }
+            try update.bind(.blob(new.seal(name, .listName(key))), .blob(new.seal(icon, .listIcon(key))), .int(id))
+                .run()
+        }
+    }
+
+    func resealItems(into new: ChecklistStore.State) throws {
+        let update = try db.prepare("UPDATE items SET text = ? WHERE id = ?")
+        try each("SELECT id, uid, aad, text, x'' FROM items") { id, key, text, _ in
+            guard let text = try? open(text, .itemText(key), table: "items", id: id) else { return }
+            try update.bind(.blob(new.seal(text, .itemText(key))), .int(id)).run()
+        }
+    }
+
+    func resealNotes(into new: ChecklistStore.State) throws {
+        let update = try db.prepare("UPDATE notes SET title = ?, body = ? WHERE id = ?")
+        try each("SELECT id, uid, aad, title, body FROM notes") { id, key, title, body in
+            guard let title = try? open(title, .noteTitle(key), table: "notes", id: id),
+                let body = try? open(body, .noteBody(key), table: "notes", id: id)
+            else { return }
+            try update.bind(.blob(new.seal(title, .noteTitle(key))), .blob(new.seal(body, .noteBody(key))), .int(id))
+                .run()
+        }
+    }
+
+    /// The sealed settings: the key check, the secret, the keychain items. Any other sealed
+    /// setting is unknown to this version: refused, so that none is left under the old key.
+    func resealSettings(into new: ChecklistStore.State) throws {
+        let stmt = try db.prepare("SELECT key, value FROM settings WHERE typeof(value) = 'blob'")
+        var rows: [(String, [UInt8])] = []
+        while try stmt.step() { rows.append((stmt.text(0), stmt.blob(1))) }
+        stmt.reset()
+        let update = try db.prepare("UPDATE settings SET value = ? WHERE key = ?")
+        for (name, blob) in rows {
+            let associatedData: [UInt8]
+            if name == "KeyCheck" {
+                associatedData = Array("KeyCheck".utf8)
+            } else if name == ChecklistStore.secretSetting {
+                associatedData = ChecklistStore.secretAssociatedData
+            } else if name.hasPrefix(ChecklistStore.keychainItemPrefix) {
+                associatedData = ChecklistStore.keychainItemData(
+                    String(name.dropFirst(ChecklistStore.keychainItemPrefix.count)))
+            } else {
+                throw StoreError.undecryptable(table: "settings", id: 0)
+            }
+            guard var plain = try? box.open(blob, associatedData: associatedData) else { continue }
+            defer { Sodium.wipe(&plain) }
+            try update.bind(.blob(new.box.seal(plain, associatedData: associatedData)), .text(name)).run()
+        }
+    }
+
+    /// Runs `body` on every row of a query of (id, uid, aad, blob, blob) with the key its
+    /// ciphertexts are bound to, reading all rows before the first is rewritten.
+    private func each(_ sql: String, _ body: (Int64, String, [UInt8], [UInt8]) throws -> Void) throws {
+        let stmt = try db.prepare(sql)
+        var rows: [(Int64, String, [UInt8], [UInt8])] = []
+        while try stmt.step() {
+            let id = stmt.int64(0)
+            rows.append((id, Self.binding(id: id, uid: stmt.text(1), aad: stmt.int64(2)), stmt.blob(3), stmt.blob(4)))
+        }
+        stmt.reset()
+        for row in rows { try body(row.0, row.1, row.2, row.3) }
+    }
+}
+
+extension ChecklistStore {
+    /// Whether `key` opens the store in `directory` (its key check), read without opening the
+    /// store; true when there is no store or no key check yet.
+    public static func keyOpens(_ key: SecureBytes, directory: String) -> Bool {
+        let path = directory + "/checklists.sqlite"
+        guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
+            return true
+        }
+        db.keepWALOnClose()  // a read: closing it must not checkpoint (and fsync) the WAL
+        defer { db.close() }
+        guard let stmt = try? db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'") else { return true }
+        defer { stmt.reset() }
+        guard (try? stmt.step()) == true else { return true }
+        guard let box = try? SecretBox(key: key) else { return false }
+        return (try? box.open(stmt.blob(0), associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+    }
+}

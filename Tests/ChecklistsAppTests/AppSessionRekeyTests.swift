@@ -1,0 +1,156 @@
+import ChecklistsApp
+import ChecklistsKit
+import Foundation
+import Keychain
+import LocalAuthentication
+import SQLiteKit
+import Sodium
+import TestSupport
+import Testing
+
+/// A new data key whenever the lock goes on or its passcode changes: a copy of the key or of a
+/// passcode's seal taken before opens nothing afterwards, and every value still reads.
+@Suite struct AppSessionRekeyTests {
+    let dir = TemporaryDirectory()
+    var home: String { dir.appending("home") }
+    static let passcode = "correct horse"
+    static let nextPasscode = "battery staple"
+
+    /// A session on the file vault; `passwords` answer prompts in order (nil cancels).
+    func session(passwords: [String?] = []) -> AppSession {
+        let authentication = LAEnvironment(
+            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
+            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
+            presenter: ScriptedPresenter(passwords: passwords), stateDirectory: home,
+            runtimeDirectory: dir.appending("run"))
+        return AppSession(
+            configuration: AppSession.Configuration(
+                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal))
+    }
+
+    /// The file vault, read as a copy of the data directory would.
+    var vault: KeychainWrapper {
+        KeychainWrapper(
+            serviceName: KeychainWrapper.defaultServiceName,
+            backend: FileVault(path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key")))
+    }
+
+    /// A store with a list, an item, a note, the secret and a keychain item, the lock off.
+    func filledSession() throws -> AppSession {
+        let session = session(passwords: [Self.passcode, Self.passcode])
+        #expect(try session.open())
+        let list = try session.addList(name: "Groceries")
+        _ = try session.addItem(NewItem(text: "milk"), to: list.id)
+        _ = try session.addNote(title: "Plans", body: "the body")
+        try session.setKeychainItem("token") { Data("t0ken-value".utf8) }
+        vault.set("the secret", forKey: SecretMessage.key)
+        return session
+    }
+
+    /// Everything `filledSession` wrote, read through a fresh session that unlocks with `passcode`.
+    func expectEverythingReads(with passcode: String) throws {
+        let session = session(passwords: [passcode])
+        try session.unlock()
+        let list = try #require(try session.lists().first { $0.name == "Groceries" })
+        #expect(try session.items(in: list.id).map(\.text) == ["milk"])
+        let note = try #require(try session.notes().first { $0.title == "Plans" })
+        #expect(try session.note(id: note.id)?.body == "the body")
+        #expect(try session.keychainItem("token") == "t0ken-value")
+        #expect(try session.unlockedStore().sealedSecret() == "the secret")
+    }
+
+    /// Whether `key` opens the store's key check or a list name (read from the database file).
+    func opensAnything(_ key: [UInt8]) throws -> Bool {
+        let db = try Database(path: home + "/checklists.sqlite", create: false)
+        defer { db.close() }
+        var copy = key
+        let box = try SecretBox(key: try SecureBytes(consuming: &copy))
+        let check = try db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'")
+        _ = try check.step()
+        if (try? box.open(check.blob(0), associatedData: Array("KeyCheck".utf8))) != nil { return true }
+        check.reset()
+        let names = try db.prepare("SELECT uid, name FROM checklists")
+        while try names.step() {
+            let data = Array("checklists.name:\(names.text(0))".utf8)
+            if (try? box.open(names.blob(1), associatedData: data)) != nil { return true }
+        }
+        return false
+    }
+
+    @Test func theDataKeyCopiedWhileTheLockWasOffOpensNothingOnceItIsOn() throws {
+        let session = try filledSession()
+        let name = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.dataKey + ".") })
+        let oldKey = try #require(vault.data(forKey: name).map(Array.init))
+        #expect(try opensAnything(oldKey))
+        #expect(try session.enableLock(.passcode) == .changed(.passcode, keyBesideVault: false))
+        #expect(try !opensAnything(oldKey))
+        #expect(throws: StoreError.wrongKey) {
+            var copy = oldKey
+            _ = try ChecklistStore(directory: home, keyProvider: StaticKeyProvider(key: SecureBytes(consuming: &copy)))
+        }
+        #expect(!vault.allKeys().contains { $0.hasPrefix(KeyItems.dataKey) || $0.hasSuffix(".rekey") })
+        session.lock()
+        try expectEverythingReads(with: Self.passcode)
+    }
+
+    @Test func thePasscodeSealFromBeforeAChangeOpensNothing() throws {
+        let session = try filledSession()
+        _ = try session.enableLock(.passcode)
+        let vaultFiles = ["keychain.vault", "keychain.key"]
+        let before = try vaultFiles.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) }
+        let changing = self.session(passwords: [Self.passcode, Self.nextPasscode, Self.nextPasscode])
+        try changing.changePasscode()
+        #expect(!vault.allKeys().contains { $0.hasSuffix(".rekey") })
+        changing.lock()
+        try expectEverythingReads(with: Self.nextPasscode)
+        // The keychain of a backup taken before the change, beside today's database.
+        for (file, data) in zip(vaultFiles, before) { try data.write(to: URL(fileURLWithPath: home + "/" + file)) }
+        let thief = self.session(passwords: [Self.passcode, Self.passcode, Self.passcode])
+        #expect(throws: (any Error).self) { try thief.unlock() }
+        #expect(throws: (any Error).self) { try thief.lists() }
+    }
+
+    @Test func turningThePasswordLockOnAlsoGivesANewKey() throws {
+        let session = try filledSession()
+        let name = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.dataKey + ".") })
+        let oldKey = try #require(vault.data(forKey: name).map(Array.init))
+        let enabling = self.session(passwords: ["account pw"])
+        #expect(try enabling.open())
+        #expect(try enabling.enableLock(.password) == .changed(.password, keyBesideVault: true))
+        #expect(try !opensAnything(oldKey))
+        session.close()
+        enabling.lock()
+        let again = self.session(passwords: ["account pw"])
+        try again.unlock()
+        let list = try #require(try again.lists().first { $0.name == "Groceries" })
+        #expect(try again.items(in: list.id).map(\.text) == ["milk"])
+        #expect(try again.keychainItem("token") == "t0ken-value")
+    }
+
+    @Test func thePasscodeSealFromWhileTheLockWasOnOpensNothingOnceItIsOff() throws {
+        let session = try filledSession()
+        _ = try session.enableLock(.passcode)
+        let vaultFiles = ["keychain.vault", "keychain.key"]
+        let before = try vaultFiles.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) }
+        session.lock()
+        let disabling = self.session(passwords: [Self.passcode])
+        #expect(try disabling.disableLock() == "file vault")
+        #expect(!vault.allKeys().contains { $0.hasPrefix(KeyItems.passcodeWrap) || $0.hasSuffix(".rekey") })
+        disabling.close()
+        let off = self.session()
+        #expect(try off.open())
+        let list = try #require(try off.lists().first { $0.name == "Groceries" })
+        #expect(try off.items(in: list.id).map(\.text) == ["milk"])
+        #expect(try off.keychainItem("token") == "t0ken-value")
+        #expect(vault.string(forKey: SecretMessage.key) == "the secret")
+        off.close()
+        // The keychain of a backup taken while the lock was on, beside today's database.
+        for (file, data) in zip(vaultFiles, before) { try data.write(to: URL(fileURLWithPath: home + "/" + file)) }
+        let wrap = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.passcodeWrap + ".") })
+        let lock = AppLock(
+            keychain: vault, environment: LAEnvironment(stateDirectory: home), cache: nil, passcodeCost: .minimal,
+            items: KeyItems(storeID: String(wrap.dropFirst(KeyItems.passcodeWrap.count + 1))))
+        let oldKey = try lock.passcodeKey(Array(Self.passcode.utf8))
+        #expect(!ChecklistStore.keyOpens(oldKey, directory: home))
+    }
+}
