@@ -97,7 +97,24 @@ extension AppSession {
             return ownChanges
         }
         let monitor = try ChangeMonitor(directory: home, own: own)
-        monitor.addObserver { [weak self] change in self?.observers.send(.changed(change)) }
+        monitor.addObserver { [weak self] change in
+            self?.followNewKey()
+            self?.observers.send(.changed(change))
+        }
         return monitor
+    }
+
+    /// Another process gave the store a new data key (`lock enable|disable`, `passcode change`
+    /// elsewhere), so the key this session holds opens nothing now: the store is closed and
+    /// opened again as at start (with the lock off, the new key from the keychain); when that
+    /// needs an unlock, the session is locked and the lock screen shows. Without this, an open
+    /// window showed unreadable rows and had every write refused.
+    func followNewKey() {
+        let lockedNow: Bool = serialized {
+            guard let store = opened, !store.holdsCurrentKey() else { return false }
+            close()
+            return (try? unlockedStore()) == nil
+        }
+        if lockedNow { observers.send(.locked) }
     }
 }

@@ -101,6 +101,12 @@ extension ChecklistStore.State {
 }
 
 extension ChecklistStore {
+    /// Whether the key this store was opened with still opens it: false once another process
+    /// has re-sealed it under a new key (`rekey`). One read of the key check.
+    public func holdsCurrentKey() -> Bool {
+        (try? read { s in try s.requireOwnKey() }) != nil
+    }
+
     /// Whether `key` opens the store in `directory` (its key check), read without opening the
     /// store; true when there is no store or no key check yet.
     public static func keyOpens(_ key: SecureBytes, directory: String) -> Bool {

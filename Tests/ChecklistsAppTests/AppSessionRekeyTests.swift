@@ -18,14 +18,7 @@ import Testing
 
     /// A session on the file vault; `passwords` answer prompts in order (nil cancels).
     func session(passwords: [String?] = []) -> AppSession {
-        let authentication = LAEnvironment(
-            biometrics: nil, accountPassword: FakePasswordVerifier(password: "account pw"),
-            passcode: AppPasscode(path: home + "/passcode", cost: .minimal),
-            presenter: ScriptedPresenter(passwords: passwords), stateDirectory: home,
-            runtimeDirectory: dir.appending("run"))
-        return AppSession(
-            configuration: AppSession.Configuration(
-                home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal))
+        fileVaultSession(home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords))
     }
 
     /// The file vault, read as a copy of the data directory would.
@@ -152,5 +145,45 @@ import Testing
             items: KeyItems(storeID: String(wrap.dropFirst(KeyItems.passcodeWrap.count + 1))))
         let oldKey = try lock.passcodeKey(Array(Self.passcode.utf8))
         #expect(!ChecklistStore.keyOpens(oldKey, directory: home))
+    }
+
+    /// A window open while another process turns the lock on: the key it holds opens nothing
+    /// now, so it locks (the lock screen shows) instead of showing unreadable rows and having its
+    /// writes refused; after `lock disable` elsewhere it goes on with the new key unasked.
+    @Test func anOpenSessionFollowsANewKeyMadeElsewhere() async throws {
+        let window = try filledSession()
+        let events = EventRecorder<SessionEvent>()
+        window.addObserver(events.handler)
+        let monitor = try window.watchChanges()
+        defer { monitor.stop() }
+        let other = session(passwords: [Self.passcode, Self.passcode])
+        #expect(try other.open())
+        _ = try other.enableLock(.passcode)
+        #expect(await events.arrival { $0 == .locked } != nil, "\(events.all)")
+        #expect(window.isLocked)
+        #expect(throws: AppSessionError.locked) { try window.lists() }
+
+        let unlocking = session(passwords: [Self.passcode, Self.passcode])
+        try await unlocking.unlock()
+        let watched = try filledSessionUnlocked()
+        let watchedEvents = EventRecorder<SessionEvent>()
+        watched.addObserver(watchedEvents.handler)
+        let watchedMonitor = try watched.watchChanges()
+        defer { watchedMonitor.stop() }
+        _ = try unlocking.disableLock()
+        let changed = await watchedEvents.arrival {
+            if case .changed = $0 { true } else { false }
+        }
+        #expect(changed != nil, "\(watchedEvents.all)")
+        #expect(!watched.isLocked)
+        #expect(try watched.lists().contains { $0.name == "Groceries" })
+        #expect(try watched.addList(name: "After").name == "After")
+    }
+
+    /// A second window on the passcode-locked store, unlocked.
+    func filledSessionUnlocked() throws -> AppSession {
+        let session = session(passwords: [Self.passcode])
+        try session.unlock()
+        return session
     }
 }
