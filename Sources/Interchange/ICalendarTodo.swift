@@ -77,7 +77,8 @@ struct Todo {
         }
         let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) }
         return ImportBatch.Item(
-            id: id, uid: uid, text: text, checked: completed || status == "COMPLETED" || status == "CANCELLED", dueDate: dueDate,
+            id: id, uid: uid, text: text, checked: completed || status == "COMPLETED" || status == "CANCELLED",
+            dueDate: dueDate,
             shouldRemind: hasAlarm && dueDate != nil,
             created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) },
             modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) })
