@@ -71,7 +71,8 @@ bench-reminders: release
 	sh bench/reminders.sh
 
 # Reliability (issue 13): 1,000 kill -9 rounds, 300 power cuts, 6 processes × 1,000 edits, 15 packs killed,
-# each checked for lost acknowledged writes and integrity (scripts/soak.sh; ~30 minutes).
+# 60 changes of the data key killed,
+# each checked for lost acknowledged writes and integrity (scripts/soak.sh; ~35 minutes).
 soak: release
 	sh scripts/soak.sh all
 

@@ -8,7 +8,11 @@
 #                                      with the terminal UI open on it in tmux (when tmux is installed)
 #   sh scripts/soak.sh pack N           N list deletes that leave holes in the items table, so the
 #                                      command packs the store as it closes (VACUUM), killed at random
-#   sh scripts/soak.sh all              `make soak`: concurrent 6 1000, crash 1000, powercut 300, pack 15
+#   sh scripts/soak.sh rekey N          N changes of the data key (lock enable, passcode change, lock
+#                                      disable in turn) killed at random; the data must open with the
+#                                      old or the new credential and keep what was written
+#   sh scripts/soak.sh all              `make soak`: concurrent 6 1000, crash 1000, powercut 300, pack 15,
+#                                      rekey 60
 #
 # Binary: $CHECKLISTS_BIN, else the release build. Prints one summary line per run; exits 1
 # on the first inconsistency, leaving its files in the work directory it names.
@@ -177,6 +181,65 @@ pack_loop() {
         "integrity ok, no item of another list lost, $(($(now_ms) - start)) ms"
 }
 
+# rekey N: each round a fresh home with one item, then `lock enable --method passcode`,
+# `passcode change` or `lock disable` (in turn; the last two after an enable left to finish),
+# killed with SIGKILL at a random moment. Afterwards the store must open with the credential
+# its lock setting names — the old passcode or the new one — hold the item and pass
+# integrity_check.
+rekey_loop() {
+    rounds=$1 start=$(now_ms) kills=0 old=0 new=0 off=0 i=0
+    while [ "$i" -lt "$rounds" ]; do
+        i=$((i + 1))
+        rm -rf "$CHECKLISTS_HOME" "$HOME/.local/state" "$XDG_RUNTIME_DIR" && mkdir -m 700 -p "$XDG_RUNTIME_DIR"
+        "$bin" list add Keep >/dev/null 2>&1 || fail "round $i: list add failed"
+        "$bin" item add Keep "kept $i" >/dev/null 2>&1 || fail "round $i: item add failed"
+        "$bin" lock set --reuse 0 >/dev/null 2>&1 || fail "round $i: lock set failed"
+        case $((i % 3)) in
+        1) step=enable input='111111' ;;
+        2) step=change input='111111\n222222' ;;
+        0) step=disable input='111111' ;;
+        esac
+        if [ "$step" != enable ]; then
+            printf '111111\n' | "$bin" lock enable --method passcode --stdin >/dev/null 2>&1 ||
+                fail "round $i: lock enable failed"
+        fi
+        case $step in
+        enable) set -- lock enable --method passcode --stdin ;;
+        change) set -- passcode change --stdin ;;
+        disable) set -- lock disable --stdin ;;
+        esac
+        printf "$input\n" | "$bin" "$@" >/dev/null 2>&1 &
+        pid=$!
+        # Up to 2.5 s: enable takes about 0.8 s, change 1.6 s and disable 0.4 s (release build,
+        # Argon2id at its full cost), so each ends both killed and finished.
+        sleep "$(random_delay 0 2500)"
+        # Counted only when it was still running (not already a zombie waiting to be reaped).
+        if [ -r "/proc/$pid/stat" ] && ! grep -q ') Z ' "/proc/$pid/stat" 2>/dev/null; then
+            kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
+        fi
+        wait "$pid" 2>/dev/null || true
+        opened=
+        if "$bin" lock status 2>/dev/null | head -1 | grep -q ': off'; then
+            "$bin" items Keep >"$work/out" 2>&1 && opened=off
+        else
+            for passcode in 111111 222222; do
+                if printf '%s\n' "$passcode" | "$bin" export --format json --stdin >"$work/out" 2>/dev/null; then
+                    opened=$passcode
+                    break
+                fi
+            done
+        fi
+        [ -n "$opened" ] || fail "round $i ($step killed): the store opens with neither passcode"
+        grep -q "kept $i" "$work/out" || fail "round $i ($step killed): the item is gone"
+        check=$(sqlite3 "$CHECKLISTS_HOME/checklists.sqlite" "PRAGMA integrity_check" 2>&1) || true
+        [ "$check" = ok ] || fail "round $i: integrity_check: $check"
+        case $opened in 222222) new=$((new + 1)) ;; off) off=$((off + 1)) ;; *) old=$((old + 1)) ;; esac
+    done
+    echo "soak rekey: $rounds changes of the data key, $kills killed mid-way; every store opened with the" \
+        "credential its setting names ($old with the first passcode, $new with the new one, $off with" \
+        "the lock off), the item kept, integrity ok, $(($(now_ms) - start)) ms"
+}
+
 # The terminal UI, open in tmux on the same fresh home while the writers run (a seventh
 # process racing the first run), must end up showing their result without a keypress.
 ui_start() {
@@ -217,11 +280,13 @@ case ${1:-all} in
 crash | powercut) kill_loop "$1" "${2:-50}" ;;
 concurrent) concurrent "${2:-6}" "${3:-50}" ;;
 pack) pack_loop "${2:-15}" ;;
+rekey) rekey_loop "${2:-20}" ;;
 all)
     sh "$0" concurrent 6 1000
     sh "$0" crash 1000
     sh "$0" powercut 300
     sh "$0" pack 15
+    sh "$0" rekey 60
     ;;
-*) echo "usage: soak.sh crash N | powercut N | concurrent P N | pack N | all" >&2; exit 2 ;;
+*) echo "usage: soak.sh crash N | powercut N | concurrent P N | pack N | rekey N | all" >&2; exit 2 ;;
 esac

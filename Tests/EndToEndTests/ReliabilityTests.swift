@@ -4,7 +4,7 @@ import Testing
 
 /// Short runs of `scripts/soak.sh` (`make soak` runs the long ones): writers killed with
 /// SIGKILL or cut off by a simulated power loss at random moments, a store packing itself killed
-/// mid-way, and six processes editing
+/// mid-way, a change of the data key killed mid-way, and six processes editing
 /// the same list at once (with the terminal UI open on it), each followed by checks that every acknowledged write is there, the
 /// database passes `PRAGMA integrity_check` and the keychain vault still opens.
 @Suite(.serialized) struct ReliabilityTests {
@@ -50,5 +50,14 @@ import Testing
         // The terminal UI, open on the same fresh home throughout, showed the end state and
         // then one more change by the CLI, without a keypress.
         #expect(result.stdout.contains("the terminal UI open throughout showed the result"), "\(result.stdout)")
+    }
+
+    /// Changes of the data key (`lock enable`, `passcode change`, `lock disable`) killed at a
+    /// random moment: every store opens with the credential its setting names and keeps its item
+    /// (`make soak` runs 60 rounds).
+    @Test func aChangeOfDataKeySurvivesKillNine() async throws {
+        let result = try await soak("rekey", "3")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("soak rekey: 3 changes of the data key"), "\(result.stdout)")
     }
 }
