@@ -19,12 +19,7 @@ import Testing
         fileVaultSession(home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords))
     }
 
-    /// The file vault, read as a copy of the data directory (or seed-style code) would.
-    var vault: KeychainWrapper {
-        KeychainWrapper(
-            serviceName: KeychainWrapper.defaultServiceName,
-            backend: FileVault(path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key")))
-    }
+    var vault: KeychainWrapper { fileVault(home: home) }
 
     /// A session with the passcode lock on (chosen in it, so it holds the key).
     func lockedSession() throws -> AppSession {

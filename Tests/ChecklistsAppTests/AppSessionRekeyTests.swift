@@ -21,12 +21,7 @@ import Testing
         fileVaultSession(home: home, runtime: dir.appending("run"), presenter: ScriptedPresenter(passwords: passwords))
     }
 
-    /// The file vault, read as a copy of the data directory would.
-    var vault: KeychainWrapper {
-        KeychainWrapper(
-            serviceName: KeychainWrapper.defaultServiceName,
-            backend: FileVault(path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key")))
-    }
+    var vault: KeychainWrapper { fileVault(home: home) }
 
     /// A store with a list, an item, a note, the secret and a keychain item, the lock off.
     func filledSession() throws -> AppSession {

@@ -1,5 +1,6 @@
 import ChecklistsApp
 import ChecklistsKit
+import Keychain
 import LocalAuthentication
 import TestSupport
 
@@ -18,4 +19,11 @@ func fileVaultSession(
         configuration: AppSession.Configuration(
             home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal,
             questions: questions, cache: cache))
+}
+
+/// The file vault in `home`, read as a copy of the data directory (or seed-style code) would.
+func fileVault(home: String) -> KeychainWrapper {
+    KeychainWrapper(
+        serviceName: KeychainWrapper.defaultServiceName,
+        backend: FileVault(path: home + "/keychain.vault", keySource: .keyFile(home + "/keychain.key")))
 }
