@@ -98,6 +98,29 @@ import Testing
         #expect(throws: (any Error).self) { try thief.lists() }
     }
 
+    /// The fingerprint method too: after a scan turns it on, the key copied before opens
+    /// nothing, and a later scan opens everything (its KEK copy bound to the enrolled fingers).
+    @Test func turningTheFingerprintLockOnAlsoGivesANewKey() async throws {
+        let reader = FakeFingerprintReader()
+        let session = fileVaultSession(home: home, runtime: dir.appending("run"), biometrics: reader)
+        #expect(try session.open())
+        let list = try session.addList(name: "Groceries")
+        _ = try session.addItem(NewItem(text: "milk"), to: list.id)
+        let name = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.dataKey + ".") })
+        let oldKey = try #require(vault.data(forKey: name).map(Array.init))
+        async let enabled = session.run { try $0.enableLock(.fingerprint) }
+        await reader.touch(.match)
+        #expect(try await enabled == .changed(.fingerprint, keyBesideVault: true))
+        #expect(try !opensAnything(oldKey))
+        #expect(!vault.allKeys().contains { $0.hasPrefix(KeyItems.dataKey) || $0.hasSuffix(".rekey") })
+        session.lock()
+        async let unlocked: Void = session.unlock()
+        await reader.touch(.match)
+        try await unlocked
+        let reopened = try #require(try session.lists().first { $0.name == "Groceries" })
+        #expect(try session.items(in: reopened.id).map(\.text) == ["milk"])
+    }
+
     @Test func turningThePasswordLockOnAlsoGivesANewKey() throws {
         let session = try filledSession()
         let name = try #require(vault.allKeys().first { $0.hasPrefix(KeyItems.dataKey + ".") })
