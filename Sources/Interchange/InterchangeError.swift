@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a file could not be read or written. Says what is wrong; the front end names the file.
 /// Nothing is imported from a file that gives one of these.
 public enum InterchangeError: Error, Sendable, Equatable {
@@ -20,17 +22,19 @@ public enum InterchangeError: Error, Sendable, Equatable {
 }
 
 extension InterchangeError: CustomStringConvertible {
+    /// In the user's language; the detail after the colon (what the reader found, in the file's
+    /// own terms: keys, properties, values) stays as written.
     public var description: String {
         switch self {
-        case .notPropertyList(let why): "not a property list (\(why))"
-        case .unrecognized(let why): "not a file of the iOS Checklists app: \(why)"
-        case .malformed(let why): "damaged iOS archive: \(why)"
-        case .tooLarge(let why): "too large: \(why)"
-        case .badBackup(let why): "not a valid Checklists backup: \(why)"
+        case .notPropertyList(let why): tr("not a property list (%@)", why)
+        case .unrecognized(let why): tr("not a file of the iOS Checklists app: %@", why)
+        case .malformed(let why): tr("damaged iOS archive: %@", why)
+        case .tooLarge(let why): tr("too large: %@", why)
+        case .badBackup(let why): tr("not a valid Checklists backup: %@", why)
         case .newerBackup(let found, let supported):
-            "backup format version \(found) is newer than this program reads (\(supported)); update Checklists"
-        case .badCalendar(let line, let why): line > 0 ? "line \(line): \(why)" : why
-        case .notUTF8: "the text is not valid UTF-8"
+            tr("backup format version %d is newer than this program reads (%d); update Checklists", found, supported)
+        case .badCalendar(let line, let why): line > 0 ? tr("line %d: %@", line, why) : why
+        case .notUTF8: tr("the text is not valid UTF-8")
         }
     }
 }

@@ -43,6 +43,13 @@ import Testing
         let bad = try cli.run("item", "check", "abc")
         #expect(bad.status == 2)
         #expect(bad.stderr == "checklists: 条目 ID 必须是数字，而不是“abc”（请参阅 'checklists item check --help'）\n")
+        // What is wrong with a file to import, in Chinese around the reader's own terms.
+        let backup = dir.appending("b.json")
+        try #"{"format":"checklists-backup","version":1,"lists":"x"}"#.write(
+            toFile: backup, atomically: true, encoding: .utf8)
+        let refused = try cli.run("import", backup)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("：不是有效的 Checklists 备份：lists has the wrong type；未导入任何内容。"), "\(refused.stderr)")
     }
 
     /// The notification's text is made when the reminder is scheduled, in the user's language.
