@@ -74,8 +74,9 @@ public struct ICalendarImport: Sendable, Equatable {
     }
 
     /// The name a calendar file gives its list: X-WR-CALNAME, else `fallback` (the file's name).
+    /// A blank X-WR-CALNAME counts as none (it named the list "Imported").
     public static func listName(_ data: Data, fallback: String) -> String {
-        (try? ICalendarReader.read(data))?.name ?? fallback
+        (try? ICalendarReader.read(data))?.name.flatMap { Blank.check($0) ? nil : $0 } ?? fallback
     }
 
     /// The batch to import: every list met, empty ones too.

@@ -195,6 +195,9 @@ import Testing
         let empty = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Someday\r\nEND:VCALENDAR\r\n"
         #expect(try file.add(Data(empty.utf8), list: ICalendarImport.listName(Data(empty.utf8), fallback: "x")) == 0)
         #expect(file.batch.lists.map(\.name) == ["Someday"])
+        // A blank calendar name counts as none: the file's name is used (it was "Imported").
+        let blank = "BEGIN:VCALENDAR\r\nX-WR-CALNAME: \r\nEND:VCALENDAR\r\n"
+        #expect(ICalendarImport.listName(Data(blank.utf8), fallback: "work") == "work")
     }
 
     /// Each list comes back from a vdir with its uid, and the lists in their order (by their
