@@ -15,9 +15,9 @@ extension ChecklistStore {
         try bulkWrite { s in
             let old = State(db: s.db, box: s.box)
             let new = State(db: s.db, box: newBox)
-            try old.resealLists(into: new)
-            try old.resealItems(into: new)
-            try old.resealNotes(into: new)
+            try old.reseal("checklists", ["name", "icon"], into: new) { [.listName($0), .listIcon($0)] }
+            try old.reseal("items", ["text"], into: new) { [.itemText($0)] }
+            try old.reseal("notes", ["title", "body"], into: new) { [.noteTitle($0), .noteBody($0)] }
             try old.resealSettings(into: new)
             for (name, value) in settings { try s.setValue(name, .text(value)) }
         }
@@ -30,33 +30,28 @@ extension ChecklistStore {
 }
 
 extension ChecklistStore.State {
-    func resealLists(into new: ChecklistStore.State) throws {
-        let update = try db.prepare("UPDATE checklists SET name = ?, icon = ? WHERE id = ?")
-        try each("SELECT id, uid, aad, name, icon FROM checklists") { id, key, name, icon in
-            guard let name = try? open(name, .listName(key), table: "checklists", id: id),
-                let icon = try? open(icon, .listIcon(key), table: "checklists", id: id)
-            else { return }
-            try update.bind(.blob(new.seal(name, .listName(key))), .blob(new.seal(icon, .listIcon(key))), .int(id))
-                .run()
+    /// Re-seals the sealed `columns` of every row of `table` under `new`, each column under the
+    /// slot `slots` gives for the row's binding (in the same order). All rows are read before the
+    /// first is rewritten; a row whose values do not all open under the old key is left as it is.
+    func reseal(
+        _ table: String, _ columns: [String], into new: ChecklistStore.State,
+        slots: (String) -> [Slot]
+    ) throws {
+        let stmt = try db.prepare("SELECT id, uid, aad, \(columns.joined(separator: ", ")) FROM \(table)")
+        var rows: [(id: Int64, binding: String, sealed: [[UInt8]])] = []
+        while try stmt.step() {
+            let id = stmt.int64(0)
+            let sealed = columns.indices.map { stmt.blob(Int32(3 + $0)) }
+            rows.append((id, Self.binding(id: id, uid: stmt.text(1), aad: stmt.int64(2)), sealed))
         }
-    }
-
-    func resealItems(into new: ChecklistStore.State) throws {
-        let update = try db.prepare("UPDATE items SET text = ? WHERE id = ?")
-        try each("SELECT id, uid, aad, text, x'' FROM items") { id, key, text, _ in
-            guard let text = try? open(text, .itemText(key), table: "items", id: id) else { return }
-            try update.bind(.blob(new.seal(text, .itemText(key))), .int(id)).run()
-        }
-    }
-
-    func resealNotes(into new: ChecklistStore.State) throws {
-        let update = try db.prepare("UPDATE notes SET title = ?, body = ? WHERE id = ?")
-        try each("SELECT id, uid, aad, title, body FROM notes") { id, key, title, body in
-            guard let title = try? open(title, .noteTitle(key), table: "notes", id: id),
-                let body = try? open(body, .noteBody(key), table: "notes", id: id)
-            else { return }
-            try update.bind(.blob(new.seal(title, .noteTitle(key))), .blob(new.seal(body, .noteBody(key))), .int(id))
-                .run()
+        stmt.reset()
+        let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
+        let update = try db.prepare("UPDATE \(table) SET \(assignments) WHERE id = ?")
+        for row in rows {
+            let slots = slots(row.binding)
+            let texts = zip(row.sealed, slots).compactMap { try? open($0, $1, table: table, id: row.id) }
+            guard texts.count == columns.count else { continue }
+            try update.bind(zip(texts, slots).map { .blob(new.seal($0, $1)) } + [.int(row.id)]).run()
         }
     }
 
@@ -84,19 +79,6 @@ extension ChecklistStore.State {
             defer { Sodium.wipe(&plain) }
             try update.bind(.blob(new.box.seal(plain, associatedData: associatedData)), .text(name)).run()
         }
-    }
-
-    /// Runs `body` on every row of a query of (id, uid, aad, blob, blob) with the key its
-    /// ciphertexts are bound to, reading all rows before the first is rewritten.
-    private func each(_ sql: String, _ body: (Int64, String, [UInt8], [UInt8]) throws -> Void) throws {
-        let stmt = try db.prepare(sql)
-        var rows: [(Int64, String, [UInt8], [UInt8])] = []
-        while try stmt.step() {
-            let id = stmt.int64(0)
-            rows.append((id, Self.binding(id: id, uid: stmt.text(1), aad: stmt.int64(2)), stmt.blob(3), stmt.blob(4)))
-        }
-        stmt.reset()
-        for row in rows { try body(row.0, row.1, row.2, row.3) }
     }
 }
 

@@ -223,6 +223,12 @@ public final class Statement {
     /// Binds parameters by position (1-based), in order.
     @discardableResult
     public func bind(_ values: SQLValue...) throws -> Statement {
+        try bind(values)
+    }
+
+    /// Binds parameters by position (1-based), in order: as many as the statement has.
+    @discardableResult
+    public func bind(_ values: [SQLValue]) throws -> Statement {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
