@@ -16,27 +16,18 @@ extension ChecklistStore {
     /// - Throws: `StoreError.undecryptable` when the stored value does not open (or was moved
     ///   from another item's row).
     public func sealedKeychainItem(_ key: String) throws -> KeychainRecord? {
-        try read { s in
-            let stmt = try s.db.prepare("SELECT value FROM settings WHERE key = ? AND typeof(value) = 'blob'")
-            try stmt.bind(.text(Self.keychainItemPrefix + key))
-            defer { stmt.reset() }
-            guard try stmt.step() else { return nil }
-            guard let plain = try? s.box.open(stmt.blob(0), associatedData: Self.keychainItemData(key)),
-                let record = try? JSONDecoder().decode(KeychainRecord.self, from: Data(plain))
-            else {
-                throw StoreError.undecryptable(table: "settings", id: 0)
-            }
-            return record
+        guard let plain = try sealedSetting(Self.keychainItemPrefix + key, associatedData: Self.keychainItemData(key))
+        else { return nil }
+        guard let record = try? JSONDecoder().decode(KeychainRecord.self, from: Data(plain)) else {
+            throw StoreError.undecryptable(table: "settings", id: 0)
         }
+        return record
     }
 
     /// Seals `record` as the keychain item `key`, or with nil removes it.
     public func setSealedKeychainItem(_ key: String, _ record: KeychainRecord?) throws {
         let plain = try record.map { Array(try JSONEncoder().encode($0)) }
-        try write { s in
-            let value = plain.map { SQLValue.blob(s.box.seal($0, associatedData: Self.keychainItemData(key))) }
-            try s.setValue(Self.keychainItemPrefix + key, value ?? .null)
-        }
+        try setSealedSetting(Self.keychainItemPrefix + key, plain, associatedData: Self.keychainItemData(key))
     }
 
     /// Removes every sealed keychain item in one transaction (after the lock is off and the
@@ -56,13 +47,7 @@ extension ChecklistStore {
     /// The names of the keychain items sealed in the store in `directory`, read without the data
     /// key (names are not sealed); empty when there is no database.
     public static func peekSealedKeychainItemNames(directory: String) -> [String] {
-        let path = directory + "/checklists.sqlite"
-        guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
-            return []
-        }
-        db.keepWALOnClose()  // a read: closing it must not checkpoint (and fsync) the WAL
-        defer { db.close() }
-        return (try? keychainItemNames(db)) ?? []
+        peek(directory: directory) { try keychainItemNames($0) } ?? []
     }
 
     /// The associated data that binds a sealed item to its row.

@@ -92,16 +92,13 @@ extension ChecklistStore {
     /// Whether `key` opens the store in `directory` (its key check), read without opening the
     /// store; true when there is no store or no key check yet.
     public static func keyOpens(_ key: SecureBytes, directory: String) -> Bool {
-        let path = directory + "/checklists.sqlite"
-        guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
-            return true
+        let check = peek(directory: directory) { db -> [UInt8]? in
+            let stmt = try db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'")
+            defer { stmt.reset() }
+            return try stmt.step() ? stmt.blob(0) : nil
         }
-        db.keepWALOnClose()  // a read: closing it must not checkpoint (and fsync) the WAL
-        defer { db.close() }
-        guard let stmt = try? db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'") else { return true }
-        defer { stmt.reset() }
-        guard (try? stmt.step()) == true else { return true }
+        guard let stored = check ?? nil else { return true }
         guard let box = try? SecretBox(key: key) else { return false }
-        return (try? box.open(stmt.blob(0), associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+        return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
     }
 }

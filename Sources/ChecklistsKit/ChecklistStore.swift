@@ -337,13 +337,19 @@ public final class ChecklistStore: Sendable {
     /// Every plain setting of the store in `directory`, read once without the data key (an
     /// empty dictionary when there is no database yet).
     public static func peekSettings(directory: String) -> [String: String] {
+        peek(directory: directory) { try plainSettings($0) } ?? [:]
+    }
+
+    /// `body` on the database in `directory`, opened without the data key and without writing;
+    /// nil when there is no database (or it is no regular file) or `body` throws.
+    static func peek<R>(directory: String, _ body: (Database) throws -> R) -> R? {
         let path = directory + "/checklists.sqlite"
         guard (try? requireRegularFile(path)) != nil, let db = try? Database(path: path, create: false) else {
-            return [:]
+            return nil
         }
         db.keepWALOnClose()  // a read: closing it must not checkpoint (and fsync) the WAL
         defer { db.close() }
-        return (try? plainSettings(db)) ?? [:]
+        return try? body(db)
     }
 
     /// The settings stored as text or numbers (never the encrypted ones).
