@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Localization
+import PrivateFiles
 import Sodium
 
 /// The app lock: turning it on and off (the key-custody switch), locking now, its times.
@@ -28,61 +29,69 @@ extension AppSession {
     /// passcode when none is set, after the current method's authentication.
     /// - Throws: `LAError` when authentication fails; nothing changes then.
     public func enableLock(_ method: LockMethod) throws -> LockChange {
-        try serialized {
-            let settings = lockSettings
-            guard settings.method != method else { return .unchanged(method) }
-            guard method != .off else { throw AppSessionError.rejected("use 'checklists lock disable'") }
-            let reason = tr("Authenticate to turn the app lock on.")
-            // A new home gets its store and data key first (the lock is off, so nothing is asked).
-            if settings.method == .off { _ = try store() }
-            let lock = try appLock()
-            // 1. The data key from the current custody. With the lock on, this is the current
-            //    method's authentication, and it comes before a passcode is chosen: the password
-            //    and fingerprint methods take the app passcode as the owner's password once one
-            //    is set, so a passcode chosen first would answer for the account password.
-            let key: SecureBytes
-            if let cached = lock.cache?.load() {
-                key = cached
-            } else if settings.method == .off {
-                guard let current = try keyProvider().loadKey() else {
-                    throw AppSessionError.storage(tr("The data key is missing; nothing was changed."))
-                }
-                key = current
-            } else {
-                key = try lock.unlock(settings.method, reason: reason, opening: keyOpens)
+        try serialized { try noticingKeyChange { try enableLockNow(method) } }
+    }
+
+    private func enableLockNow(_ method: LockMethod) throws -> LockChange {
+        let settings = lockSettings
+        guard settings.method != method else { return .unchanged(method) }
+        guard method != .off else { throw AppSessionError.rejected("use 'checklists lock disable'") }
+        let reason = tr("Authenticate to turn the app lock on.")
+        // A new home gets its store and data key first (the lock is off, so nothing is asked).
+        if settings.method == .off { _ = try store() }
+        let lock = try appLock()
+        // 1. The data key from the current custody. With the lock on, this is the current
+        //    method's authentication, and it comes before a passcode is chosen: the password
+        //    and fingerprint methods take the app passcode as the owner's password once one
+        //    is set, so a passcode chosen first would answer for the account password.
+        let key: SecureBytes
+        if let cached = lock.cache?.load() {
+            key = cached
+        } else if settings.method == .off {
+            guard let current = try keyProvider().loadKey() else {
+                throw AppSessionError.storage(tr("The data key is missing; nothing was changed."))
             }
-            // 2. Prove the new method works; nothing changes if this fails.
-            var passcode: [UInt8]?
-            var evaluated: LAContext?
-            defer { if passcode != nil { Sodium.wipe(&passcode!) } }
-            if method == .passcode {
-                guard let verifier = authentication.passcode else { throw LAError(.passcodeNotSet) }
-                if verifier.isSet {
-                    passcode = try currentPasscode(
-                        label: tr("Checklists passcode"), attempts: authentication.passwordAttempts)
-                } else {
-                    passcode = try choosePasscode(intro: tr("Choose a passcode for Checklists."))
-                    try verifier.set(passcode!)
-                }
+            key = current
+        } else {
+            key = try lock.unlock(settings.method, reason: reason, opening: keyOpens)
+        }
+        // 2. Prove the new method works; nothing changes if this fails.
+        var passcode: [UInt8]?
+        var evaluated: LAContext?
+        var chosen = false
+        defer { if passcode != nil { Sodium.wipe(&passcode!) } }
+        if method == .passcode {
+            guard let verifier = authentication.passcode else { throw LAError(.passcodeNotSet) }
+            if verifier.isSet {
+                passcode = try currentPasscode(
+                    label: tr("Checklists passcode"), attempts: authentication.passwordAttempts)
             } else {
-                evaluated = try lock.evaluate(method, reason: reason)
+                // Kept once the switch holds the store's lock (below): a switch another
+                // process finished meanwhile keeps its own passcode.
+                passcode = try choosePasscode(intro: tr("Choose a passcode for Checklists."))
+                chosen = true
             }
-            let store = try store(key: key)
-            // 3. The secret and the user's keychain items are sealed into the store: copied
-            //    before the flip, removed from the keychain after it.
-            try SecretMessage.copyIntoStore(store, from: lock.keychain)
-            try UserKeychainItems.copyIntoStore(store, from: lock.keychain, replacing: settings.method == .off)
-            // 4. A new data key sealed for the new method; the store re-sealed under it and the
-            //    setting flipped in one transaction (see `AppLock.rekey`); then the old custody
-            //    cleared, so no copy of the old key opens the data any more.
+        } else {
+            evaluated = try lock.evaluate(method, reason: reason)
+        }
+        let store = try store(key: key)
+        // 3. The secret and the user's keychain items are sealed into the store: copied
+        //    before the flip, removed from the keychain after it.
+        try SecretMessage.copyIntoStore(store, from: lock.keychain)
+        try UserKeychainItems.copyIntoStore(store, from: lock.keychain, replacing: settings.method == .off)
+        // 4. A new data key sealed for the new method; the store re-sealed under it and the
+        //    setting flipped in one transaction (see `AppLock.rekey`); then the old custody
+        //    cleared, so no copy of the old key opens the data any more.
+        try switchingKey(of: store) {
+            if chosen, let passcode { try authentication.passcode?.set(passcode) }
             let newKey = try lock.rekey(
                 store, for: method, passcode: passcode, context: evaluated, settings: ["AppLock": method.rawValue])
             try SecretMessage.moveIntoStore(store, from: lock.keychain)
             try UserKeychainItems.moveIntoStore(store, from: lock.keychain)
             lock.finishSwitch(to: method, key: key)
             lock.cache?.store(newKey, for: TimeInterval(settings.reuseSeconds))
-            return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
         }
+        return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
     }
 
     /// Turns the app lock off (after the lock's own authentication): the secret and the user's
@@ -91,27 +100,31 @@ extension AppSession {
     /// - Returns: The name of the keychain that holds the data key now, or nil when the lock
     ///   was already off.
     public func disableLock() throws -> String? {
-        try serialized {
-            let settings = lockSettings
-            guard settings.method != .off else { return nil }
-            let lock = try appLock()
-            let key = try lock.unlock(
-                settings.method, reason: tr("Authenticate to turn the app lock off."), opening: keyOpens)
-            let store = try store(key: key)
-            try SecretMessage.copyToKeychain(from: store, lock.keychain)
-            // A keychain copy left over is the newer (see `UserKeychainItems.copyIntoStore`).
-            try UserKeychainItems.copyIntoStore(store, from: lock.keychain)
-            try UserKeychainItems.copyToKeychain(from: store, lock.keychain)
-            // A new data key, plain in the keychain; the store re-sealed under it and the
-            // setting flipped in one transaction, so a seal of the old key (a backup of the
-            // passcode's) opens nothing.
+        try serialized { try noticingKeyChange { try disableLockNow() } }
+    }
+
+    private func disableLockNow() throws -> String? {
+        let settings = lockSettings
+        guard settings.method != .off else { return nil }
+        let lock = try appLock()
+        let key = try lock.unlock(
+            settings.method, reason: tr("Authenticate to turn the app lock off."), opening: keyOpens)
+        let store = try store(key: key)
+        try SecretMessage.copyToKeychain(from: store, lock.keychain)
+        // A keychain copy left over is the newer (see `UserKeychainItems.copyIntoStore`).
+        try UserKeychainItems.copyIntoStore(store, from: lock.keychain)
+        try UserKeychainItems.copyToKeychain(from: store, lock.keychain)
+        // A new data key, plain in the keychain; the store re-sealed under it and the
+        // setting flipped in one transaction, so a seal of the old key (a backup of the
+        // passcode's) opens nothing.
+        try switchingKey(of: store) {
             _ = try lock.rekey(store, for: .off, passcode: nil, context: nil, settings: ["AppLock": "off"])
             lock.finishSwitch(to: .off, key: key)
             try SecretMessage.forgetSealed(in: store)
             try UserKeychainItems.forgetSealed(in: store)
-            lock.cache?.drop()
-            return lock.keychain.backend.name
         }
+        lock.cache?.drop()
+        return lock.keychain.backend.name
     }
 
     /// Whether `key` opens this home's store (its key check).
@@ -127,6 +140,32 @@ extension AppSession {
             if let idleMinutes { settings.idleMinutes = idleMinutes }
             try settings.saveTimes(in: try store(reason: tr("Authenticate to change the app lock.")))
             return settings
+        }
+    }
+
+    /// Runs a change of the data key (`AppLock.rekey`) and the steps that finish it holding the
+    /// store's lock file, so that two processes' switches never interleave: one's clearing of
+    /// the old custody would remove the other's new one, and a recovery could find the pending
+    /// items of another switch. A switch that waited finds the store re-sealed by the other and
+    /// stops before changing anything.
+    /// - Throws: `StoreError.keyChanged` when another process changed the key since this one
+    ///   opened the store.
+    func switchingKey<T>(of store: ChecklistStore, _ body: () throws -> T) throws -> T {
+        try SecureFile.withLock(store.directory + "/checklists.lock") {
+            guard store.holdsCurrentKey() else { throw StoreError.keyChanged }
+            return try body()
+        }
+    }
+
+    /// Runs `change` (of the lock, in `serialized`). A key that does not open the store because
+    /// another process changed the data key meanwhile (the store's key check changed since
+    /// `change` began) is reported as `StoreError.keyChanged`, not as a wrong key.
+    func noticingKeyChange<T>(_ change: () throws -> T) throws -> T {
+        let before = ChecklistStore.keyCheck(directory: home)
+        do {
+            return try change()
+        } catch StoreError.wrongKey where ChecklistStore.keyCheck(directory: home) != before {
+            throw StoreError.keyChanged
         }
     }
 }

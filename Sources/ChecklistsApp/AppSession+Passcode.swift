@@ -77,19 +77,25 @@ extension AppSession {
     /// Changes the app passcode after asking for the current one. With the lock on the
     /// passcode, the data key moves to the new one first.
     public func changePasscode() throws {
-        try serialized {
-            var current = try currentPasscode(label: tr("Current passcode"), attempts: 1)
-            defer { Sodium.wipe(&current) }
-            var new = try choosePasscode()
-            defer { Sodium.wipe(&new) }
-            if lockSettings.method == .passcode {
-                // A new data key under the new passcode (see `AppLock.rekey`): the old
-                // passcode's seal, wherever a copy of it went, opens nothing any more.
-                let lock = try appLock()
-                let store = try store(key: try lock.passcodeKey(current, opening: keyOpens))
+        try serialized { try noticingKeyChange { try changePasscodeNow() } }
+    }
+
+    private func changePasscodeNow() throws {
+        var current = try currentPasscode(label: tr("Current passcode"), attempts: 1)
+        defer { Sodium.wipe(&current) }
+        var new = try choosePasscode()
+        defer { Sodium.wipe(&new) }
+        if lockSettings.method == .passcode {
+            // A new data key under the new passcode (see `AppLock.rekey`): the old
+            // passcode's seal, wherever a copy of it went, opens nothing any more.
+            let lock = try appLock()
+            let store = try store(key: try lock.passcodeKey(current, opening: keyOpens))
+            try switchingKey(of: store) {
                 let key = try lock.rekey(store, for: .passcode, passcode: new, context: nil)
                 lock.cache?.store(key, for: TimeInterval(lockSettings.reuseSeconds))
+                try passcodeVerifier.set(new)
             }
+        } else {
             try passcodeVerifier.set(new)
         }
     }

@@ -92,13 +92,19 @@ extension ChecklistStore {
     /// Whether `key` opens the store in `directory` (its key check), read without opening the
     /// store; true when there is no store or no key check yet.
     public static func keyOpens(_ key: SecureBytes, directory: String) -> Bool {
+        guard let stored = keyCheck(directory: directory) else { return true }
+        guard let box = try? SecretBox(key: key) else { return false }
+        return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+    }
+
+    /// The store's sealed key check as stored in `directory` (nil when there is none): it
+    /// changes with every new data key (`rekey`), so a caller can tell whether one came.
+    public static func keyCheck(directory: String) -> [UInt8]? {
         let check = peek(directory: directory) { db -> [UInt8]? in
             let stmt = try db.prepare("SELECT value FROM settings WHERE key = 'KeyCheck'")
             defer { stmt.reset() }
             return try stmt.step() ? stmt.blob(0) : nil
         }
-        guard let stored = check ?? nil else { return true }
-        guard let box = try? SecretBox(key: key) else { return false }
-        return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+        return check ?? nil
     }
 }

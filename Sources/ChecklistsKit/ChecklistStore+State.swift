@@ -80,7 +80,7 @@ extension ChecklistStore {
             if stored == keyCheck { return }
             let text = Array(ChecklistStore.keyCheckText.utf8)
             guard (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == text else {
-                throw StoreError.wrongKey
+                throw StoreError.keyChanged
             }
             keyCheck = stored
         }

@@ -22,6 +22,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case newerSchema(found: Int32, supported: Int32)
     /// The data key does not open this database.
     case wrongKey
+    /// Another process re-sealed the store under a new data key (the app lock changed) after
+    /// this one opened it; nothing was written.
+    case keyChanged
     /// No data key is available, but the database already holds encrypted content.
     case missingKey(path: String)
     /// A row could not be decrypted.
@@ -46,6 +49,8 @@ extension StoreError: CustomStringConvertible {
                 "the database has schema version %d, newer than this version of Checklists understands (%d); it was left untouched",
                 found, supported)
         case .wrongKey: tr("the data key does not open this database")
+        case .keyChanged:
+            tr("another Checklists process changed the app lock meanwhile; nothing was changed here: run the command again")
         case .missingKey(let path): tr("the data key is missing (%@); the database was left untouched", path)
         case .undecryptable(let table, let id): tr("row %d of %@ could not be decrypted", id, table)
         case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"

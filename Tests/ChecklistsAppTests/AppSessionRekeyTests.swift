@@ -3,8 +3,10 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
+import PrivateFiles
 import SQLiteKit
 import Sodium
+import Synchronization
 import TestSupport
 import Testing
 
@@ -163,6 +165,39 @@ import Testing
             items: KeyItems(storeID: String(wrap.dropFirst(KeyItems.passcodeWrap.count + 1))))
         let oldKey = try lock.passcodeKey(Array(Self.passcode.utf8))
         #expect(!ChecklistStore.keyOpens(oldKey, directory: home))
+    }
+
+    /// Two changes of the data key at once (two processes): the second waits for the first
+    /// (the store's lock file), finds the store re-sealed meanwhile and stops with a message
+    /// saying so, its passcode unkept and the keychain untouched. Without the lock file, one's
+    /// clearing of the old custody could remove the other's new one.
+    @Test func aChangeOfTheKeyWaitsForAnotherAndStopsWhenTheKeyChanged() throws {
+        let session = try filledSession()
+        _ = try session.enableLock(.passcode)
+        let files = ["keychain.vault", "keychain.key", "passcode"].map { home + "/" + $0 }
+        let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let presenter = ScriptedPresenter(passwords: [Self.passcode, "a third one", "a third one"])
+        let second = fileVaultSession(home: home, runtime: dir.appending("run"), presenter: presenter)
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        try SecureFile.withLock(home + "/checklists.lock") {
+            Thread.detachNewThread {
+                let result = Result { try second.changePasscode() }
+                outcome.withLock { $0 = result }
+                finished.signal()
+            }
+            let deadline = Date().addingTimeInterval(20)
+            while presenter.log.filter({ $0.hasPrefix("password:") }).count < 3 && Date() < deadline { usleep(2_000) }
+            usleep(300_000)  // time to reach the switch, where it waits
+            #expect(outcome.withLock { $0 } == nil, "the change went on while another held the lock")
+            // Meanwhile "another process" gives the store a new key.
+            try session.unlockedStore().rekey(to: try SecureBytes(randomCount: SecretBox.keyLength))
+        }
+        finished.wait()
+        let result = try #require(outcome.withLock { $0 })
+        #expect(throws: StoreError.keyChanged) { try result.get() }
+        #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        #expect("\(StoreError.keyChanged)".contains("another Checklists process changed the app lock"))
     }
 
     /// A window open while another process turns the lock on: the key it holds opens nothing

@@ -32,7 +32,7 @@ import Testing
         let key = try SecureBytes(randomCount: SecretBox.keyLength)
         try first.rekey(to: key)
         try first.addChecklist(name: "After")
-        #expect(throws: StoreError.wrongKey) { try second.addChecklist(name: "Lost") }
+        #expect(throws: StoreError.keyChanged) { try second.addChecklist(name: "Lost") }
         second.close()
         first.close()
         let reopened = try ChecklistStore(directory: home, keyProvider: StaticKeyProvider(key: key))

@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import Sodium
+import Synchronization
 import TestSupport
 import Testing
 
@@ -166,6 +167,58 @@ import Testing
             }
         }
         print("lock enable killed: \(outcomes.map(\.rawValue))")
+    }
+
+    /// Two changes of the lock at once (a script, two terminals): each finishes whole or stops
+    /// saying another process changed the lock; the store always opens with the custody its
+    /// setting names and keeps its items, and the app passcode is the one the lock uses (two
+    /// `lock enable`s used to keep the loser's as the app passcode).
+    @Test func twoLockChangesAtOnceLoseNothing() throws {
+        let (first, second) = ("135791", "975313")
+        let change = { (new: String) in (["passcode", "change", "--stdin"], "\(Self.passcode)\n\(new)\n\(new)\n") }
+        let enable = { (new: String) in (["lock", "enable", "--method", "passcode", "--stdin"], new + "\n") }
+        for round in 0..<9 {
+            let home = dir.appending("race\(round)")
+            #expect(try cli(home).run("list", "add", "Survivor").status == 0)
+            #expect(try cli(home).run("lock", "set", "--reuse", "0").status == 0)
+            let runs: [([String], String)]
+            switch round % 3 {
+            case 0: runs = [change(first), change(second)]
+            case 1: runs = [change(first), (["lock", "disable", "--stdin"], Self.passcode + "\n")]
+            default: runs = [enable(first), enable(second)]
+            }
+            if round % 3 != 2 {
+                let enabled = try cli(home).run(arguments: enable(Self.passcode).0, stdin: enable(Self.passcode).1)
+                #expect(enabled.status == 0, "\(enabled.stderr)")
+            }
+            let results = Mutex<[CLIRunner.Result?]>([nil, nil])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let result = try? cli(home).run(arguments: runs[index].0, stdin: runs[index].1)
+                results.withLock { $0[index] = result }
+            }
+            let outcomes = results.withLock { $0 }.compactMap { $0 }
+            #expect(outcomes.count == 2 && outcomes.contains { $0.status == 0 }, "round \(round)")
+            for outcome in outcomes where outcome.status != 0 {
+                let said = outcome.stderr
+                #expect(
+                    said.contains("another Checklists process changed the app lock") || said.contains("Wrong passcode"),
+                    "round \(round): \(said)")
+            }
+            if LockSettings.read(directory: home).method == .off {
+                let lists = try cli(home).run("lists")
+                #expect(lists.status == 0 && lists.stdout.contains("Survivor"), "round \(round): \(lists.stderr)")
+            } else {
+                let used = [first, second].first { passcode in
+                    (try? cli(home).run("export", "--format", "json", "--stdin", stdin: passcode + "\n").status) == 0
+                }
+                #expect(used != nil, "round \(round)")
+                if let used {
+                    let again = try cli(home).run(arguments: change(used).0, stdin: "\(used)\n\(used)1\n\(used)1\n")
+                    #expect(again.status == 0, "round \(round): the app passcode is not the lock's: \(again.stderr)")
+                }
+            }
+            #expect(!vault(home).allKeys().contains { $0.hasSuffix(".rekey") }, "round \(round)")
+        }
     }
 
     @Test func killingKeychainUseNeverLosesTheKey() throws {
