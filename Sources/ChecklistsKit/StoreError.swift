@@ -50,7 +50,9 @@ extension StoreError: CustomStringConvertible {
                 found, supported)
         case .wrongKey: tr("the data key does not open this database")
         case .keyChanged:
-            tr("another Checklists process changed the app lock meanwhile; nothing was changed here: run the command again")
+            tr(
+                "another Checklists process changed the app lock meanwhile; nothing was changed here: run the command again"
+            )
         case .missingKey(let path): tr("the data key is missing (%@); the database was left untouched", path)
         case .undecryptable(let table, let id): tr("row %d of %@ could not be decrypted", id, table)
         case .filesystem(let path, let errno): "\(path): \(String(cString: strerror(errno)))"
