@@ -19,7 +19,7 @@ public enum DueDate {
             tr("Use a day, a time, or both."),
             tr("A day is YYYY-MM-DD, today, tomorrow, friday, next monday, dec 24, 24 dec 2026 or in 3 days."),
             tr("DD.MM.YYYY, MM/DD/YYYY or YYYY/MM/DD are read where your locale (LC_TIME) writes dates that way."),
-            tr("Chinese dates are read too: 2026年12月24日, 12月24日 18:00, 明天, 周五, 下周一."),
+            tr("Chinese dates are read too: 2026年12月24日, 12月24日 18:00, 明天下午3点半, 周五, 本周五, 下周一, 大后天, 3天后."),
             tr("A time is 18:00, 9am or 9:30pm."),
             tr("A day alone means 09:00 that day (see all-day-hour in checklists settings)."),
             tr("A time alone is its next occurrence."),

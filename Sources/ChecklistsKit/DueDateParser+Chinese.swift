@@ -44,8 +44,9 @@ extension DueDateParser {
     /// `中午12:30`, `晚上7:00`; zh_HK and zh_SG `上午`/`下午`), with the hours each may name.
     /// Other hours are refused, not guessed: `晚上12:00` is noon by the letter, midnight to most.
     static let dayPeriods: [(name: String, hours: Set<Int>, meridiem: String)] = [
-        ("凌晨", [12, 1, 2, 3, 4, 5], "am"), ("清晨", [5, 6, 7, 8], "am"), ("上午", Set(1...12), "am"),
-        ("中午", [12, 1], "pm"), ("下午", Set(1...12), "pm"), ("晚上", Set(6...11), "pm"),
+        ("凌晨", [12, 1, 2, 3, 4, 5], "am"), ("清晨", [5, 6, 7, 8], "am"), ("早上", Set(5...11), "am"),
+        ("早晨", Set(5...11), "am"), ("上午", Set(1...12), "am"), ("中午", [12, 1], "pm"),
+        ("下午", Set(1...12), "pm"), ("傍晚", [5, 6, 7], "pm"), ("晚上", Set(6...11), "pm"),
     ]
 
     /// Where the Chinese day at the front of `word` ends: after its `日`, `号` or `天`, or after the
@@ -73,8 +74,9 @@ extension DueDateParser {
         if let ahead = Self.chineseRelativeDays[word] {
             return try shifted(today, by: ahead, calendar, bad)
         }
-        if let (weekday, nextWeek) = Self.chineseWeekday(word) {
-            return nextWeek ? try inNextWeek(weekday, today, calendar, bad) : try coming(weekday, today, calendar, bad)
+        if let (weekday, week) = Self.chineseWeekday(word) {
+            guard let week else { return try coming(weekday, today, calendar, bad) }
+            return try inWeek(week, weekday, today, calendar, bad)
         }
         guard let last = word.last, "日号".contains(last), word.contains("月") else { return nil }
         let yearAndRest = word.dropLast().split(separator: "年", omittingEmptySubsequences: false)
@@ -86,31 +88,37 @@ extension DueDateParser {
         return try dated(year: year, month: month, day: day, today, calendar, bad)
     }
 
-    static let chineseRelativeDays = ["今天": 0, "明天": 1, "后天": 2]
+    static let chineseRelativeDays = ["今天": 0, "明天": 1, "后天": 2, "大后天": 3]
 
     /// Calendar weekday numbers (Sunday is 1) of the numerals after `周`/`星期`/`礼拜`.
     static let chineseWeekdays: [Character: Int] = [
         "一": 2, "二": 3, "三": 4, "四": 5, "五": 6, "六": 7, "日": 1, "天": 1,
     ]
 
-    /// `周五`, `星期五`, `礼拜五` → Friday; `下周五`, `下星期五` → Friday of next week.
-    static func chineseWeekday(_ word: String) -> (weekday: Int, nextWeek: Bool)? {
+    /// `周五`, `星期五`, `礼拜五` → Friday, the coming one (week nil); `本周五`, `这周五`,
+    /// `这个星期五` → Friday of this week (0), even when it has passed; `下周五`, `下个星期五` →
+    /// Friday of next week (1).
+    static func chineseWeekday(_ word: String) -> (weekday: Int, week: Int?)? {
         var rest = Substring(word)
-        let nextWeek = rest.hasPrefix("下")
-        if nextWeek { rest.removeFirst() }
+        var week: Int?
+        for (prefix, weeks) in [("下个", 1), ("下", 1), ("这个", 0), ("这", 0), ("本", 0)] where rest.hasPrefix(prefix) {
+            rest.removeFirst(prefix.count)
+            week = weeks
+            break
+        }
         guard let prefix = ["周", "星期", "礼拜"].first(where: { rest.hasPrefix($0) }) else { return nil }
         rest.removeFirst(prefix.count)
         guard rest.count == 1, let numeral = rest.first, let weekday = chineseWeekdays[numeral] else { return nil }
-        return (weekday, nextWeek)
+        return (weekday, week)
     }
 
-    /// `weekday` in the week after this one, weeks running Monday to Sunday: 1 to 13 days ahead.
-    /// Counted on the calendar, as `coming` is.
-    func inNextWeek(_ weekday: Int, _ today: DateComponents, _ calendar: Calendar, _ bad: ChecklistsError) throws
-        -> DateComponents
-    {
+    /// `weekday` in this week (`weeks` 0: 6 days back to 6 ahead) or the next (1: 1 to 13 days
+    /// ahead), weeks running Monday to Sunday. Counted on the calendar, as `coming` is.
+    func inWeek(
+        _ weeks: Int, _ weekday: Int, _ today: DateComponents, _ calendar: Calendar, _ bad: ChecklistsError
+    ) throws -> DateComponents {
         func fromMonday(_ weekday: Int) -> Int { (weekday + 5) % 7 }
-        let ahead = 7 - fromMonday(today.weekday ?? 2) + fromMonday(weekday)
+        let ahead = 7 * weeks - fromMonday(today.weekday ?? 2) + fromMonday(weekday)
         var days = Calendar(identifier: .gregorian)
         days.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         return try shifted(today, by: ahead, days, bad)

@@ -127,7 +127,8 @@ extension DueDateParser {
     /// full-width letters and digits are plain ones, and `12月24日18:00` is two words.
     static func tokens(_ text: String) -> [String] {
         var words: [String] = []
-        let pieces = halfWidth(text).split(whereSeparator: { $0.isWhitespace || $0 == "," }).flatMap(chineseParts)
+        let pieces = chineseNormalized(halfWidth(text)).split(whereSeparator: { $0.isWhitespace || $0 == "," }).flatMap(
+            chineseParts)
         for raw in pieces {
             if let t = raw.firstIndex(of: "T"), t != raw.startIndex,
                 raw[..<t].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })

@@ -79,6 +79,9 @@ import Testing
         #expect(try cli.run("item", "edit", "0", "--due", "2030年12月24日18:00").stdout.contains("2030年12月24日 18:00"))
         #expect(try cli.run("item", "edit", "0", "--due", "２０３０年１２月２５日　８：００").stdout.contains("2030年12月25日 08:00"))
         #expect(try cli.run("item", "edit", "0", "--due", "明天 9:00").status == 0)
+        // As people type it: numerals, an hour with 点 after a period of the day.
+        let typed = try cli.run("item", "edit", "0", "--due", "二〇三〇年十二月二十四日下午三点半")
+        #expect(typed.stdout.contains("2030年12月24日 15:30"), "\(typed.stderr)")
         for text in ["2030年13月1日", "2030年2月30日", "12月32日", "99999999999999999999年", "年"] {
             let refused = try cli.run("item", "edit", "0", "--due", text)
             #expect(refused.status == 2, "\(text)")
