@@ -9,12 +9,15 @@ import Localization
 /// then (`UserKeychainItems`), and a copy left in the keychain is swept in first.
 extension AppSession {
     /// The names of Checklists' keychain items: those in the keychain backend and, with the app
-    /// lock on, those sealed in the store (their names are not sealed, so nothing is asked).
+    /// lock on, those sealed in the store (names sealed too: listing them unlocks when the store
+    /// holds any).
+    /// - Throws: `.locked` / `LAError` when sealed items are there and the session cannot unlock.
     public func keychainItemNames() throws -> [String] {
         try serialized {
             var names = try keychainChoice().backend.keys(service: KeychainWrapper.defaultServiceName)
-            if lockSettings.method != .off {
-                names.formUnion(ChecklistStore.peekSealedKeychainItemNames(directory: home))
+            if lockSettings.method != .off, ChecklistStore.peekSealedKeychainItemCount(directory: home) > 0 {
+                let store = try store(reason: tr("Unlock Checklists to list its keychain items."))
+                names.formUnion(try store.sealedKeychainItemNames())
             }
             return names.sorted()
         }

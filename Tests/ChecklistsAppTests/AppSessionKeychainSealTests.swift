@@ -64,7 +64,7 @@ import Testing
         #expect(try session.keychainItem("token") == "t0ken-value")
         #expect(try session.disableLock() == "file vault")
         #expect(vault.string(forKey: "token") == "t0ken-value")
-        #expect(ChecklistStore.peekSealedKeychainItemNames(directory: home).isEmpty)
+        #expect(ChecklistStore.peekSealedKeychainItemCount(directory: home) == 0)
         #expect(try session.keychainItem("token") == "t0ken-value")
     }
 

@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import SQLiteKit
+import Sodium
 import TestSupport
 import Testing
 
@@ -42,31 +43,73 @@ import Testing
         #expect(try keychain.backend.keys(service: service) == Set(Self.others))
         for (key, record) in Self.items { #expect(try store.sealedKeychainItem(key) == record) }
         #expect(try store.sealedKeychainItemNames() == ["Lockbox", "api", "token"])
-        #expect(ChecklistStore.peekSealedKeychainItemNames(directory: home) == ["Lockbox", "api", "token"])
+        #expect(ChecklistStore.peekSealedKeychainItemCount(directory: home) == 3)
     }
 
-    @Test func theDatabaseHoldsNoValueInTheClear() throws {
+    /// A copy of the disk shows how many items there are, not their names or values.
+    @Test func theDatabaseHoldsNoNameOrValueInTheClear() throws {
         let store = try store()
+        try store.setSealedKeychainItem("bank-login-of-someone", KeychainRecord(data: Data("hunter2-value".utf8)))
         try UserKeychainItems.moveIntoStore(store, from: try keychain())
+        store.close()
         let bytes = try dir.allBytes()
-        #expect(!bytes.contains(utf8: "t0ken-value"))
-        #expect(!bytes.contains(utf8: "api-value"))
+        for text in ["t0ken-value", "api-value", "hunter2-value", "bank-login-of-someone", "Lockbox", "token"] {
+            #expect(!bytes.contains(utf8: text), "\(text)")
+        }
+        #expect(try self.store().sealedKeychainItemNames() == ["Lockbox", "api", "bank-login-of-someone", "token"])
     }
 
+    /// A row's sealed value copied over another row opens in neither place but its own: the item
+    /// whose row was overwritten is reported damaged, the other still reads.
     @Test func aSealedValueMovedToAnotherItemsRowDoesNotOpen() throws {
         let store = try store()
         try store.setSealedKeychainItem("token", Self.items["token"])
         try store.setSealedKeychainItem("other", KeychainRecord(data: Data("x".utf8)))
+        store.close()
         let db = try Database(path: home + "/checklists.sqlite", create: false)
         try db.execute(
             """
-            UPDATE settings SET value = (SELECT value FROM settings WHERE key = 'KeychainItem.token')
-            WHERE key = 'KeychainItem.other'
+            UPDATE settings SET value = (SELECT value FROM settings WHERE key LIKE 'KeychainItem.%' ORDER BY key LIMIT 1)
+            WHERE key = (SELECT key FROM settings WHERE key LIKE 'KeychainItem.%' ORDER BY key DESC LIMIT 1)
             """)
         db.close()
         let reopened = try self.store()
-        #expect(throws: StoreError.self) { try reopened.sealedKeychainItem("other") }
-        #expect(try reopened.sealedKeychainItem("token") == Self.items["token"])
+        let token = Result { try reopened.sealedKeychainItem("token") }
+        let other = Result { try reopened.sealedKeychainItem("other") }
+        let opened = [
+            (try? token.get()) == Self.items["token"], (try? other.get()) == KeychainRecord(data: Data("x".utf8)),
+        ]
+        #expect(opened.filter { $0 }.count == 1)
+        #expect((try? token.get()) == nil || (try? other.get()) == nil)
+        #expect(throws: StoreError.self) { try reopened.sealedKeychainItemNames() }
+    }
+
+    /// A store sealed before names were: its rows named by their item still read, and the next
+    /// write of any item seals every name.
+    @Test func rowsNamedByTheirItemReadAndAreSealedAtTheNextWrite() throws {
+        let store = try store()
+        var key = Array(repeating: UInt8(7), count: 32)
+        let box = try SecretBox(key: try SecureBytes(consuming: &key))
+        let record = Self.items["api"]!
+        let sealed = box.seal(
+            Array(try JSONEncoder().encode(record)), associatedData: Array("settings.KeychainItem.older-name".utf8))
+        store.close()
+        let db = try Database(path: home + "/checklists.sqlite", create: false)
+        try db.prepare("INSERT INTO settings(key, value) VALUES ('KeychainItem.older-name', ?)").bind(.blob(sealed))
+            .run()
+        db.close()
+        let reopened = try self.store()
+        #expect(try reopened.sealedKeychainItem("older-name") == record)
+        #expect(try reopened.sealedKeychainItemNames() == ["older-name"])
+        try reopened.setSealedKeychainItem("token", Self.items["token"])
+        #expect(try reopened.sealedKeychainItemNames() == ["older-name", "token"])
+        #expect(try reopened.sealedKeychainItem("older-name") == record)
+        let check = try Database(path: home + "/checklists.sqlite", create: false)
+        defer { check.close() }
+        let named = try check.prepare("SELECT count(*) FROM settings WHERE key = 'KeychainItem.older-name'")
+        _ = try named.step()
+        #expect(named.int64(0) == 0)
+        named.reset()
     }
 
     @Test func turningTheLockOffBringsEveryItemBackAndForgetsTheSealedCopies() throws {

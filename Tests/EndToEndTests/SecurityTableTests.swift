@@ -75,21 +75,23 @@ import Testing
         try Data("token-value-9d2b\n".utf8).write(to: URL(fileURLWithPath: value))
         let b = CLIRunner.binary
         let shell = try session(
-            "\(b) lists >/dev/null && \(b) keychain set token < \(value) && \(b) keychain get token && \(b) keychain get before",
+            "\(b) lists >/dev/null && \(b) keychain set token < \(value) && \(b) keychain get token && \(b) keychain get before"
+                + " && \(b) keychain keys | tr '\\n' ' '",
             env)
         try shell.expect("Checklists passcode")
         shell.send("246810\r")
         try shell.expect("token-value-9d2b")
         try shell.expect("before-value-5c1e")
+        try shell.expect("before token")  // unlocked (the session's cached key), the names list
         #expect(try shell.wait() == 0)
         let found = try secretToolSearch(env)
         #expect(found.contains("LockWrap.passcode"))  // the search sees Checklists' items
         let leaked = ["token-value", "before-value", "attribute.key = token", "attribute.key = before"]
             .filter(found.contains)
         #expect(leaked.isEmpty, "the keyring holds \(leaked)")
-        // The names are not sealed: listing them asks nothing.
-        let keys = try cli.run("keychain", "keys").stdout.split(separator: "\n")
-        #expect(keys.contains("token") && keys.contains("before"))
+        // The names are sealed too: without an unlock they are not listed.
+        let keys = try cli.run("keychain", "keys")
+        #expect(keys.status != 0 && !keys.stdout.contains("token") && !keys.stdout.contains("before"), "\(keys.stderr)")
     }
 
     @Test func theCachedKeyIsReadableInTheSessionDuringTheReuseWindow() throws {
