@@ -90,7 +90,7 @@ extension DueDateParser {
     }
 
     /// `3点` → `3:00`, `3点半` → `3:30`, `3点15分` and `3点15` → `3:15`, `3点一刻` → `3:15`,
-    /// `3点三刻` → `3:45`, `15时` → `15:00`, `3点整` → `3:00`.
+    /// `3点三刻` → `3:45`, `15时` → `15:00`, `3点整` and `3点钟` → `3:00`.
     static func hourTimes(_ text: String) -> String {
         let characters = Array(text)
         var out = ""
@@ -112,6 +112,7 @@ extension DueDateParser {
             }
             let hour = String(characters[index..<end])
             var next = end + 1
+            if characters[end] == "点", next < characters.count, characters[next] == "钟" { next += 1 }  // `3点钟`
             var minute = "00"
             let rest = String(characters[next...])
             if rest.hasPrefix("半") {
