@@ -62,6 +62,20 @@ public final class FakeFingerprintReader: BiometricDevice, @unchecked Sendable {
             if lock.withLock({ armed }) { break }
             try? await Task.sleep(for: .milliseconds(10))
         }
+        deliver(event)
+    }
+
+    /// As `touch`, blocking the calling thread while it waits: for a thread of its own (the
+    /// tasks' threads may all be blocked by evaluations waiting for this finger).
+    public func touchBlocking(_ event: ScanEvent) {
+        for _ in 0..<6000 {
+            if lock.withLock({ armed }) { break }
+            usleep(10_000)
+        }
+        deliver(event)
+    }
+
+    private func deliver(_ event: ScanEvent) {
         let sink: (@Sendable (ScanEvent) -> Void)? = lock.withLock {
             switch event {
             case .match, .noMatch, .disconnected, .failed: armed = false

@@ -15,12 +15,25 @@ import Testing
     static let passcode = Array("correct horse".utf8)
     static let nextPasscode = Array("battery staple".utf8)
 
-    /// A lock on `keychain`; its presenter answers the account password.
+    /// A reader whose enrolled finger touches it whenever a verification starts.
+    let reader: FakeFingerprintReader = {
+        let reader = FakeFingerprintReader()
+        reader.whenStarted = { [unowned reader] in Thread.detachNewThread { reader.touchBlocking(.match) } }
+        return reader
+    }()
+
+    /// A lock on `keychain`; its presenter answers the account password, and `reader`'s finger
+    /// matches.
     func lock(_ keychain: KeychainWrapper, home: String, items: KeyItems) -> AppLock {
         let environment = LAEnvironment(
-            accountPassword: FakePasswordVerifier(password: "account pw"),
+            biometrics: reader, accountPassword: FakePasswordVerifier(password: "account pw"),
             presenter: ScriptedPresenter(passwords: Array(repeating: "account pw", count: 20)), stateDirectory: home)
         return AppLock(keychain: keychain, environment: environment, cache: nil, passcodeCost: .minimal, items: items)
+    }
+
+    /// The context a switch to `method` is given: a fingerprint verified for that method.
+    func context(for method: LockMethod, _ lock: AppLock) throws -> LAContext? {
+        method == .fingerprint ? try lock.evaluate(.fingerprint, reason: "test") : nil
     }
 
     /// Unlocks as the next command would: the setting's method, the key that opens the store,
@@ -92,14 +105,15 @@ import Testing
             try fill(store)
             let oldKey = try #require(try provider?.loadKey())
             if from != .off {
-                try lock.seal(oldKey, for: from, passcode: oldPasscode, context: nil)
+                try lock.seal(oldKey, for: from, passcode: oldPasscode, context: try context(for: from, lock))
                 try store.setSetting(named: "AppLock", to: from.rawValue)
                 lock.finishSwitch(to: from, key: oldKey)
             }
+            let evaluated = try context(for: to, lock)
             budget.left = step
             do {
                 _ = try lock.rekey(
-                    store, for: to, passcode: newPasscode, context: nil, settings: ["AppLock": to.rawValue],
+                    store, for: to, passcode: newPasscode, context: evaluated, settings: ["AppLock": to.rawValue],
                     afterStep: { _ in try budget.spend() })
                 lock.finishSwitch(to: to, key: oldKey)
                 finished = budget.left > 0
@@ -154,5 +168,17 @@ import Testing
 
     @Test func switchingFromThePasscodeToThePasswordStoppedAtAnyStepLosesNothing() throws {
         try stopAfterEveryStep(from: .passcode, to: .password, oldPasscode: Self.passcode, newPasscode: nil)
+    }
+
+    @Test func turningTheFingerprintLockOnStoppedAtAnyStepLosesNothing() throws {
+        try stopAfterEveryStep(from: .off, to: .fingerprint, oldPasscode: nil, newPasscode: nil)
+    }
+
+    @Test func turningTheFingerprintLockOffStoppedAtAnyStepLosesNothing() throws {
+        try stopAfterEveryStep(from: .fingerprint, to: .off, oldPasscode: nil, newPasscode: nil)
+    }
+
+    @Test func switchingFromThePasscodeToTheFingerprintStoppedAtAnyStepLosesNothing() throws {
+        try stopAfterEveryStep(from: .passcode, to: .fingerprint, oldPasscode: Self.passcode, newPasscode: nil)
     }
 }
