@@ -148,24 +148,39 @@ extension AppSession {
     /// the old custody would remove the other's new one, and a recovery could find the pending
     /// items of another switch. A switch that waited finds the store re-sealed by the other and
     /// stops before changing anything.
+    /// Used inside `noticingKeyChange`, which passes the body's errors on as they are.
     /// - Throws: `StoreError.keyChanged` when another process changed the key since this one
     ///   opened the store.
     func switchingKey<T>(of store: ChecklistStore, _ body: () throws -> T) throws -> T {
         try SecureFile.withLock(store.directory + "/checklists.lock") {
             guard store.holdsCurrentKey() else { throw StoreError.keyChanged }
-            return try body()
+            do {
+                return try body()
+            } catch {
+                throw SwitchFailure(error: error)
+            }
         }
     }
 
-    /// Runs `change` (of the lock, in `serialized`). A key that does not open the store because
-    /// another process changed the data key meanwhile (the store's key check changed since
-    /// `change` began) is reported as `StoreError.keyChanged`, not as a wrong key.
+    /// Runs `change` (of the lock, in `serialized`). When it fails and another process changed
+    /// the data key meanwhile (the key check of a store that was there changed since `change`
+    /// began, not by this process's own switch), that is the
+    /// cause reported (`StoreError.keyChanged`), not what it made of it here: a key that does
+    /// not open the store, a current passcode whose seal was replaced.
     func noticingKeyChange<T>(_ change: () throws -> T) throws -> T {
         let before = ChecklistStore.keyCheck(directory: home)
         do {
             return try change()
-        } catch StoreError.wrongKey where ChecklistStore.keyCheck(directory: home) != before {
+        } catch let failure as SwitchFailure {
+            throw failure.error  // this process's own switch had begun: its error stands
+        } catch  where before != nil && ChecklistStore.keyCheck(directory: home) != before {
             throw StoreError.keyChanged
         }
+    }
+
+    /// An error from inside `switchingKey` (this process's switch), passed through
+    /// `noticingKeyChange` as it is.
+    struct SwitchFailure: Error {
+        let error: any Error
     }
 }
