@@ -399,6 +399,26 @@ import Testing
         _ = agent
     }
 
+    /// Once shown, a reminder keeps no text in the data directory: with the lock on, a copy of
+    /// it (a backup, a stolen disk) used to show the text and list of the last 200 reminders.
+    @Test func aShownReminderLeavesNoTextInTheDataDirectory() throws {
+        var locked = cli
+        locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"
+        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        let agent = try startAgent()
+        try schedule("shown", in: 0.3, title: "Biopsy results", body: "Clinic · due soon")
+        #expect(try waitForNotifications(1).map(\.0) == ["Biopsy results"])
+        let deadline = Date().addingTimeInterval(5)
+        while try center.deliveredNotifications().isEmpty && Date() < deadline { usleep(20_000) }
+        #expect(try center.deliveredNotifications().map(\.request.identifier) == ["shown"])
+        var bytes: [UInt8] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: home) {
+            bytes += Array(FileManager.default.contents(atPath: home + "/" + name) ?? Data())
+        }
+        #expect(!bytes.contains(utf8: "Biopsy") && !bytes.contains(utf8: "Clinic"))
+        _ = agent
+    }
+
     @Test func installWritesAUserUnitAndSaysHowToStartWithoutSystemd() throws {
         var env = cli
         env.environment["XDG_CONFIG_HOME"] = dir.appending("config")
