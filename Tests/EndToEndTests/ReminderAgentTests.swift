@@ -443,6 +443,24 @@ import Testing
         #expect(try center.pendingNotificationRequests().isEmpty)
     }
 
+    /// The log the agent writes reminders to is the user's alone: `agent install` without a user
+    /// manager suggests `2>>"$HOME/.checklists-agent.log"`, which the shell creates under its
+    /// own umask (0644, readable by every local user), and the agent wrote item texts into it.
+    @Test func theLogFileItWritesRemindersToIsMadePrivate() throws {
+        var env = environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
+        let log = dir.appending("agent.log")
+        #expect(FileManager.default.createFile(atPath: log, contents: Data("earlier lines\n".utf8)))
+        chmod(log, 0o644)
+        let agent = Agent(
+            pid: try CLIRunner.spawnDetached(CLIRunner.binary, ["agent"], environment: env, stdin: "", log: log),
+            log: log)
+        try agent.waitFor("agent started")
+        try schedule("logged", in: 0.3, title: "Stretch")
+        try agent.waitFor("Reminder: Stretch")
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func theLogLineShowsControlsInItemTextEscaped() throws {
         var env = environment
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
