@@ -8,11 +8,15 @@ extension ChecklistStore {
     /// `settings` (plain values, such as the lock's method), all in one transaction: the store
     /// is sealed wholly under the old key or wholly under the new one. From then on this store
     /// seals and opens with `key`. A value that did not open under the old key stays as it was
-    /// (it was unreadable before and stays so).
+    /// (it was unreadable before and stays so). Afterwards the files hold no value sealed under
+    /// the old key, unless another connection kept reading an older snapshot for over 2 s.
     /// - Throws: `StoreError` when the transaction fails; the store and its key are unchanged.
     public func rekey(to key: SecureBytes, settings: [String: String] = [:]) throws {
         let newBox = try SecretBox(key: key)
         try bulkWrite { s in
+            // A value freed under the old key is zeroed, not left in the page's free space.
+            try s.db.execute("PRAGMA secure_delete=ON")
+            defer { try? s.db.execute("PRAGMA secure_delete=OFF") }
             let old = State(db: s.db, box: s.box)
             let new = State(db: s.db, box: newBox)
             try old.reseal("checklists", ["name", "icon"], into: new) { [.listName($0), .listIcon($0)] }
@@ -25,6 +29,10 @@ extension ChecklistStore {
         try read { s in
             s.box = newBox
             s.keyCheck = nil
+            // The new pages go over the old ones in the database file, which kept them until a
+            // later checkpoint, and the WAL goes with every older version of them: until then a
+            // copy of the files opened with a copy of the old key.
+            s.db.truncateWAL(waiting: 2_000)
         }
     }
 }

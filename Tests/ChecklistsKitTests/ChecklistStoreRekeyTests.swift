@@ -39,6 +39,44 @@ import Testing
         #expect(Set(try reopened.checklists().map(\.name)) == ["List", "Before", "After"])
     }
 
+    /// After a new key, the files hold nothing sealed under the old one: not in pages the
+    /// database file still had from before (they waited in it until a later checkpoint), nor in
+    /// old frames of the WAL. A copy of the old key (a data directory copied while the lock was
+    /// off, a passcode that leaked) opened every list, item and note of a copy taken after.
+    @Test func noValueSealedUnderTheOldKeyStaysInTheFiles() throws {
+        let home = dir.appending("copy")
+        let store = try ChecklistStore(
+            directory: home, keyProvider: FixedKeyProvider(key: Array(repeating: 7, count: 32)))
+        let list = try store.addChecklist(name: "Plans")
+        for n in 0..<20 { _ = try store.addItem(NewItem(text: "item \(n)"), to: list.id) }
+        _ = try store.addNote(title: "Diary", body: String(repeating: "a long day. ", count: 2_000))
+        let db = try Database(path: home + "/checklists.sqlite", create: false)
+        var sealed: [[UInt8]] = []
+        for sql in [
+            "SELECT name FROM checklists", "SELECT text FROM items", "SELECT title FROM notes",
+            "SELECT body FROM notes",
+        ] {
+            let stmt = try db.prepare(sql)
+            while try stmt.step() { sealed.append(stmt.blob(0)) }
+            stmt.reset()
+        }
+        db.close()
+        try store.rekey(to: try SecureBytes(randomCount: SecretBox.keyLength))
+        var bytes: [UInt8] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: home) {
+            bytes += Array(FileManager.default.contents(atPath: home + "/" + name) ?? Data())
+        }
+        // Each value's nonce, and for the long body a stretch from its middle (an overflow page).
+        let marks =
+            sealed.map { Array($0.prefix(32)) } + sealed.filter { $0.count > 10_000 }.map { Array($0[10_000..<10_032]) }
+        let left = marks.filter { mark in
+            bytes.indices.dropLast(31).contains { bytes[$0..<$0 + 32].elementsEqual(mark) }
+        }
+        #expect(left.count == 0, "of \(marks.count) values sealed under the old key")
+        #expect(try store.items(in: list.id).count == 20)
+        store.close()
+    }
+
     @Test func aReSealThatCannotFinishLeavesEverythingUnderTheOldKey() throws {
         let home = dir.appending("half")
         let oldKey = Array(repeating: UInt8(7), count: 32)
