@@ -14,9 +14,6 @@ extension ChecklistStore {
     public func rekey(to key: SecureBytes, settings: [String: String] = [:]) throws {
         let newBox = try SecretBox(key: key)
         try bulkWrite { s in
-            // A value freed under the old key is zeroed, not left in the page's free space.
-            try s.db.execute("PRAGMA secure_delete=ON")
-            defer { try? s.db.execute("PRAGMA secure_delete=OFF") }
             let old = State(db: s.db, box: s.box)
             let new = State(db: s.db, box: newBox)
             try old.reseal("checklists", ["name", "icon"], into: new) { [.listName($0), .listIcon($0)] }
@@ -29,9 +26,12 @@ extension ChecklistStore {
         try read { s in
             s.box = newBox
             s.keyCheck = nil
-            // The new pages go over the old ones in the database file, which kept them until a
-            // later checkpoint, and the WAL goes with every older version of them: until then a
-            // copy of the files opened with a copy of the old key.
+            // Every page built afresh (what a SQLite without secure_delete left in free space
+            // before, under what is now the old key, goes), then written over the old pages in
+            // the database file, which kept them until a later checkpoint, and the WAL goes with
+            // every older version of them: until then a copy of the old key opened a copy of the
+            // files. The re-seal stands if another process holds the database meanwhile.
+            try? StoreCompaction.pack(s.db)
             s.db.truncateWAL(waiting: 2_000)
         }
     }
