@@ -8,7 +8,8 @@ extension ChecklistStore {
     /// `settings` (plain values, such as the lock's method), all in one transaction: the store
     /// is sealed wholly under the old key or wholly under the new one. From then on this store
     /// seals and opens with `key`. A value that did not open under the old key stays as it was
-    /// (it was unreadable before and stays so).
+    /// (it was unreadable before and stays so). Afterwards the files hold no value sealed under
+    /// the old key, unless another connection kept reading an older snapshot for over 2 s.
     /// - Throws: `StoreError` when the transaction fails; the store and its key are unchanged.
     public func rekey(to key: SecureBytes, settings: [String: String] = [:]) throws {
         let newBox = try SecretBox(key: key)
@@ -25,6 +26,13 @@ extension ChecklistStore {
         try read { s in
             s.box = newBox
             s.keyCheck = nil
+            // Every page built afresh (what a SQLite without secure_delete left in free space
+            // before, under what is now the old key, goes), then written over the old pages in
+            // the database file, which kept them until a later checkpoint, and the WAL goes with
+            // every older version of them: until then a copy of the old key opened a copy of the
+            // files. The re-seal stands if another process holds the database meanwhile.
+            try? StoreCompaction.pack(s.db)
+            s.db.truncateWAL(waiting: 2_000)
         }
     }
 }

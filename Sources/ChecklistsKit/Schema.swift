@@ -158,9 +158,12 @@ enum Schema {
         try db.transaction { try migrate(db, from: version) }
     }
 
-    /// Sets the connection up: WAL, every commit synced, foreign keys, the WAL bounded.
+    /// Sets the connection up: WAL, every commit synced, foreign keys, what is deleted zeroed
+    /// (whatever SQLite's build default: a value left in free space outlives the key it was
+    /// sealed under, `rekey`), the WAL bounded.
     static func configure(_ db: Database) throws {
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        try db.execute(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON")
         try db.limitWAL(pages: walPages(databasePages: try db.scalar("PRAGMA page_count") ?? 0))
     }
 

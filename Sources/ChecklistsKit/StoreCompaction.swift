@@ -68,8 +68,13 @@ enum StoreCompaction {
         guard let (items, free, bytes) = try? emptiness(db), items > sparseShare || free > freeShare,
             (smallestFile...largestFile).contains(bytes)
         else { return false }
-        // The copy is made in memory (no temporary file with the store's rows in it).
-        let pack = "PRAGMA temp_store=MEMORY; VACUUM; PRAGMA temp_store=DEFAULT"
-        return (try? db.withoutWaiting { try db.execute(pack) }) != nil
+        return (try? db.withoutWaiting { try pack(db) }) != nil
+    }
+
+    /// Rewrites the whole file, every page built afresh: rows packed, nothing left of deleted
+    /// ones. The copy is made in memory (no temporary file with the store's rows in it). Call
+    /// outside a transaction.
+    static func pack(_ db: Database) throws {
+        try db.execute("PRAGMA temp_store=MEMORY; VACUUM; PRAGMA temp_store=DEFAULT")
     }
 }

@@ -121,6 +121,20 @@ public enum SecureFile {
         }
     }
 
+    /// Makes the regular file open at `descriptor` readable and writable by its owner only
+    /// (the owner's own bits are kept) when this user owns it: for a log that will hold the
+    /// user's text but was made by a shell redirection under the shell's umask (often 0644,
+    /// readable by every local user). A terminal, a pipe or another user's file is left alone.
+    /// - Returns: Whether the mode was changed.
+    @discardableResult
+    public static func makePrivate(descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+            info.st_mode & 0o077 != 0
+        else { return false }
+        return fchmod(descriptor, info.st_mode & 0o700) == 0
+    }
+
     /// A word for a file type, for messages.
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -4,7 +4,8 @@ import SQLiteKit
 
 /// Pending and delivered reminders, in their own small SQLite file (`reminders.sqlite`) next
 /// to the database. It holds only what the notifications will show, in the clear, so that the
-/// agent can deliver them without unlocking the app; "Show item text" off keeps item texts out.
+/// agent can deliver them without unlocking the app; "Show item text" off keeps item texts out,
+/// and a delivered one keeps its identifier and times only.
 public final class NotificationCenter: @unchecked Sendable {
     public let path: String
     private let directory: String
@@ -192,7 +193,7 @@ public final class NotificationCenter: @unchecked Sendable {
         try query("WHERE delivered_at IS NULL ORDER BY fire_at, identifier").map(\.0)
     }
 
-    /// Notifications shown so far, most recent first.
+    /// Notifications shown so far, most recent first (their title and body are empty).
     public func deliveredNotifications() throws(RemindersError) -> [DeliveredNotification] {
         try query("WHERE delivered_at IS NOT NULL ORDER BY delivered_at DESC").map {
             DeliveredNotification(request: $0.0, deliveredAt: $0.1!)
@@ -234,14 +235,16 @@ public final class NotificationCenter: @unchecked Sendable {
         try markDelivered(requests.map { ($0.identifier, $0.trigger.date.timeIntervalSince1970) }, at: date)
     }
 
+    /// A shown request keeps its identifier and times but not its text: it is in the clear only
+    /// so that the agent can show it without the data key, and nothing reads it once shown.
     private func markDelivered(_ requests: [(String, Double?)], at date: Date) throws(RemindersError) {
         try sqlRemovingText {
             try db.transaction {
                 for (identifier, fireAt) in requests {
                     try db.prepare(
                         """
-                        UPDATE requests SET delivered_at = ?1 WHERE identifier = ?2 AND delivered_at IS NULL
-                            AND (?3 IS NULL OR fire_at = ?3)
+                        UPDATE requests SET delivered_at = ?1, title = '', body = ''
+                            WHERE identifier = ?2 AND delivered_at IS NULL AND (?3 IS NULL OR fire_at = ?3)
                         """
                     ).bind(.real(date.timeIntervalSince1970), .text(identifier), fireAt.map { .real($0) } ?? .null)
                         .run()

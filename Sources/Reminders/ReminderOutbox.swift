@@ -73,8 +73,9 @@ public enum ReminderOutbox {
         let (intents, last) = try pending(in: db)
         try center.apply(intents)
         // Overwrite the deleted rows' text in the file: it was only ever meant for reminders.sqlite.
+        // Left on: the store's connection deletes securely throughout (turning it off here
+        // undid that for the rest of a long-lived process).
         try db.execute("PRAGMA secure_delete=ON")
-        defer { try? db.execute("PRAGMA secure_delete=OFF") }
         try db.prepare("DELETE FROM reminder_outbox WHERE seq <= ?").bind(.int(last)).run()
         return intents.count
     }

@@ -32,7 +32,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
 extension Array where Element == UInt8 {
     /// Whether `needle`'s UTF-8 bytes occur anywhere in these bytes.
     public func contains(utf8 needle: String) -> Bool {
-        let n = Array(needle.utf8)
+        contains(bytes: Array(needle.utf8))
+    }
+
+    /// Whether `n` occurs anywhere in these bytes.
+    public func contains(bytes n: [UInt8]) -> Bool {
         guard !n.isEmpty, n.count <= count else { return false }
         for start in 0...(count - n.count) where self[start] == n[0] && Array(self[start..<start + n.count]) == n {
             return true

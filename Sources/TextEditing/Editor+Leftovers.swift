@@ -22,6 +22,14 @@ extension Editor {
         for name in names where owner(of: name) == pid { shred(directory + "/" + name) }
     }
 
+    /// Removes the edit file `name` in `directory` and every file named after it (`name~`,
+    /// `.name.swp`, `#name#`): those of one edit, leaving another edit of the same process alone.
+    static func removeFiles(named name: String, in directory: String) {
+        shred(directory + "/" + name)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for other in names where other.contains(name) { shred(directory + "/" + other) }
+    }
+
     /// The PID in a name containing `edit-PID-`, or nil.
     public static func owner(of name: String) -> pid_t? {
         guard let start = name.range(of: "edit-") else { return nil }

@@ -24,9 +24,12 @@ public enum Editor {
         // The plain text goes there: never into a folder another user owns or may write to.
         try SecureFile.requirePrivateDirectory(directory)
         removeLeftovers(in: directory)
-        let path = directory + "/edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+        let name = "edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+        let path = directory + "/" + name
         try SecureFile.writeAtomically(Array(initial.utf8), to: path)
-        defer { shred(path) }
+        // With the file go the editor's own copies of it there (Emacs's `FILE~` holds the text as
+        // it was opened, that is, as stored): with the app lock on they would outlive the unlock.
+        defer { removeFiles(named: name, in: directory) }
         let status = try EditorSignals.run(command(path: path, environment: environment), environment: environment) {
             signal in
             // Stopped by a signal: nothing is saved, and every file the editor made goes too.

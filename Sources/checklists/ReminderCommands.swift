@@ -3,6 +3,7 @@ import ChecklistsApp
 import ChecklistsKit
 import Foundation
 import Localization
+import PrivateFiles
 import ReminderAgent
 import Reminders
 import TerminalText
@@ -30,6 +31,9 @@ enum ReminderCommands {
             try context.show(report, report.lines)
         },
         Command(path: ["agent"], touchesContent: false) { context in
+            // Its log (standard error) gets the reminders when no notification service answers;
+            // a file the shell made for it (`2>>~/.checklists-agent.log`) may be 0644.
+            SecureFile.makePrivate(descriptor: 2)
             // A click on a reminder opens the desktop app at its item.
             let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
             let agent = ReminderAgent(

@@ -1,6 +1,8 @@
 import ChecklistsKit
 import Foundation
 import Reminders
+import SQLiteKit
+import Sodium
 import Synchronization
 import TestSupport
 import Testing
@@ -94,6 +96,25 @@ import Testing
         #expect(try pending().isEmpty)
         let leaked = try dir.allBytes().contains(utf8: "Surprise")
         #expect(!leaked)
+    }
+
+    /// Applying reminder changes leaves the store deleting securely: it turned `secure_delete`
+    /// off after each (Debian's SQLite has it on by default), so an item deleted later by the
+    /// same process (the desktop app, the terminal UI) left its sealed text in the file's free
+    /// space, where a new data key (`lock enable`) does not reach: the old key opened it there.
+    @Test func anItemDeletedAfterAReminderChangeLeavesNothingUnderTheOldKey() throws {
+        try store.addItem(NewItem(text: "Buy milk", dueDate: future, shouldRemind: true), to: list.id)
+        let item = try store.addItem(NewItem(text: "Surprise party"), to: list.id)
+        let db = try Database(path: dir.appending("checklists.sqlite"), create: false)
+        let stmt = try db.prepare("SELECT text FROM items WHERE id = ?")
+        try stmt.bind(.int(item.id))
+        let sealed = try stmt.step() ? Array(stmt.blob(0).prefix(32)) : []
+        stmt.reset()
+        db.close()
+        _ = try store.deleteItem(id: item.id)
+        try store.rekey(to: try SecureBytes(randomCount: 32))
+        #expect(sealed.count == 32)
+        #expect(!(try dir.allBytes().contains(bytes: sealed)))
     }
 
     @Test func hidingItemTextLeavesNoTextInAnyFile() throws {

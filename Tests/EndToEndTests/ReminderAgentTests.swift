@@ -399,6 +399,26 @@ import Testing
         _ = agent
     }
 
+    /// Once shown, a reminder keeps no text in the data directory: with the lock on, a copy of
+    /// it (a backup, a stolen disk) used to show the text and list of the last 200 reminders.
+    @Test func aShownReminderLeavesNoTextInTheDataDirectory() throws {
+        var locked = cli
+        locked.environment["CHECKLISTS_PASSCODE_COST"] = "min"
+        #expect(try locked.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\n").status == 0)
+        let agent = try startAgent()
+        try schedule("shown", in: 0.3, title: "Biopsy results", body: "Clinic · due soon")
+        #expect(try waitForNotifications(1).map(\.0) == ["Biopsy results"])
+        let deadline = Date().addingTimeInterval(5)
+        while try center.deliveredNotifications().isEmpty && Date() < deadline { usleep(20_000) }
+        #expect(try center.deliveredNotifications().map(\.request.identifier) == ["shown"])
+        var bytes: [UInt8] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: home) {
+            bytes += Array(FileManager.default.contents(atPath: home + "/" + name) ?? Data())
+        }
+        #expect(!bytes.contains(utf8: "Biopsy") && !bytes.contains(utf8: "Clinic"))
+        _ = agent
+    }
+
     @Test func installWritesAUserUnitAndSaysHowToStartWithoutSystemd() throws {
         var env = cli
         env.environment["XDG_CONFIG_HOME"] = dir.appending("config")
@@ -421,6 +441,24 @@ import Testing
         try agent.waitFor("Reminder: Stretch — Home · due soon")
         for _ in 0..<100 where !(try center.pendingNotificationRequests().isEmpty) { usleep(10_000) }
         #expect(try center.pendingNotificationRequests().isEmpty)
+    }
+
+    /// The log the agent writes reminders to is the user's alone: `agent install` without a user
+    /// manager suggests `2>>"$HOME/.checklists-agent.log"`, which the shell creates under its
+    /// own umask (0644, readable by every local user), and the agent wrote item texts into it.
+    @Test func theLogFileItWritesRemindersToIsMadePrivate() throws {
+        var env = environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(dir.path)/no-bus"
+        let log = dir.appending("agent.log")
+        #expect(FileManager.default.createFile(atPath: log, contents: Data("earlier lines\n".utf8)))
+        chmod(log, 0o644)
+        let agent = Agent(
+            pid: try CLIRunner.spawnDetached(CLIRunner.binary, ["agent"], environment: env, stdin: "", log: log),
+            log: log)
+        try agent.waitFor("agent started")
+        try schedule("logged", in: 0.3, title: "Stretch")
+        try agent.waitFor("Reminder: Stretch")
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func theLogLineShowsControlsInItemTextEscaped() throws {

@@ -62,6 +62,22 @@ import TextEditing
         #expect(results.withLock { $0 } == ["new text\n", "new text\n"])
     }
 
+    /// An editor that keeps the text it opened beside the file (Emacs writes `FILE~` at its first
+    /// save, nano with `set backup`) leaves no copy once the edit is over: with the app lock on,
+    /// that copy is the note or secret as stored, readable without unlocking.
+    @Test func theEditorsOwnCopiesAreRemovedAfterTheEdit() throws {
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let editor = dir.appending("backup-editor")
+        try "cp \"$1\" \"$1~\"\nsed -i s/old/new/ \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        let edited = try Editor.edit("old text\n", environment: environment(editor: "sh " + editor), home: dir.path)
+        #expect(edited == "new text\n")
+        #expect(leftovers().isEmpty)
+        let failed = try Editor.edit(
+            "old text\n", environment: environment(editor: "sh -c 'cp $1 $1~; false' sh"), home: dir.path)
+        #expect(failed == nil)
+        #expect(leftovers().isEmpty)
+    }
+
     @Test func anEditorThatFailsSavesNothing() throws {
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         #expect(try Editor.edit("text", environment: environment(editor: "false"), home: dir.path) == nil)
