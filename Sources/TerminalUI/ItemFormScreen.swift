@@ -4,8 +4,8 @@ import Foundation
 import Localization
 
 /// Add Item / Edit Item: the text, "Remind Me" and the due date. Done is dimmed and refuses while
-/// the text is empty; Esc (Cancel) discards.
-final class ItemFormScreen: Screen {
+/// the text is empty; Esc (Cancel) discards. The app lock keeps it as it is (`DraftForm`).
+final class ItemFormScreen: DraftForm {
     enum Field: Int, CaseIterable { case text, remind, due }
 
     let listID: Int64
@@ -23,6 +23,7 @@ final class ItemFormScreen: Screen {
         due = DueDateField(date: editing?.dueDate, timeZone: app.timeZone)
     }
 
+    var parentListID: Int64? { listID }
     var title: String { editing == nil ? tr("Add Item") : tr("Edit Item") }
     var section: Section { .checklists }
     var capturesText: Bool { true }

@@ -44,7 +44,7 @@ extension TerminalApp {
         case .locked:
             if !(top is LockScreen) { showLock() }
         case .unlocked:
-            if top is LockScreen { showHome(reopenLast: true) }
+            if top is LockScreen { showUnlocked() }
         case .changed(let change):
             // Content changes may move reminders: a running agent re-plans (the reminder intents
             // are committed with the change, so the agent finds them whoever made it).

@@ -24,6 +24,9 @@ public final class TerminalApp {
     /// The idle timeout in seconds (nil: none), from the lock settings; the loop's idle timer
     /// follows it.
     var idleTimeout: Double?
+    /// The form being typed when the lock came (and the Icon Picker open over it), kept in memory
+    /// while the lock screen shows and put back once unlocked (see `DraftForm`).
+    var lockedForm: [any Screen] = []
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
 
@@ -66,12 +69,6 @@ public final class TerminalApp {
         else { return }
         lists.scroller.selection = index
         push(ChecklistScreen(list: lists.lists[index], app: self))
-    }
-
-    /// The lock screen alone (content screens are dropped with the key).
-    func showLock() {
-        undo = nil
-        stack = [LockScreen(app: self)]
     }
 
     var top: (any Screen)? { stack.last }

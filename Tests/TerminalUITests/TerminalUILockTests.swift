@@ -65,4 +65,45 @@ import Testing
         try tui.press("Escape", "q", "q")
         try tui.waitFor("shell$")
     }
+
+    /// Ctrl-Z while an item is being edited: the lock screen comes back with `fg` showing none
+    /// of it, and after the passcode the Edit Item form is there as it was left, unsaved.
+    @Test func ctrlZKeepsTheItemBeingEditedUntilUnlocked() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("item", "add", "List", "Call the plumber").status == 0)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
+        #expect(enabled.status == 0)
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("shell$")
+        try tui.type(CLIRunner.binary)
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("Call the plumber")
+        try tui.press("e")
+        try tui.waitFor("Edit Item")
+        try tui.press("End")
+        try tui.type(" back")
+        try tui.waitFor("Call the plumber back")
+
+        try tui.press("C-z")
+        try tui.waitFor("Stopped")
+        try tui.type("fg")
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        #expect(try !tui.screen().contains("plumber"))
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        let back = try tui.waitFor("Edit Item")
+        #expect(back.contains("Call the plumber back"))
+        try tui.press("Escape")
+        let list = try tui.waitFor("List  (1 Remaining)")
+        #expect(list.contains("Call the plumber") && !list.contains("plumber back"))
+        try tui.press("q", "q")
+        try tui.waitFor("shell$")
+    }
 }
