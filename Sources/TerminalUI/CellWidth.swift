@@ -35,6 +35,14 @@ enum CellWidth {
         return text
     }
 
+    /// The cells a row's trailing detail (an item's due date, a search result's list) may take
+    /// of `room`: all it needs while the text before it keeps 20 cells, or half of `room` on a
+    /// narrow terminal; else what is left. (The date took every cell of a 30-column row, and
+    /// no letter of the item showed.)
+    static func detailRoom(needed: Int, of room: Int) -> Int {
+        max(0, min(needed, room - min(20, room / 2)))
+    }
+
     /// `text` cut or padded with spaces to exactly `width` cells.
     static func fit(_ text: String, to width: Int) -> String {
         let cut = truncate(text, to: width)

@@ -56,12 +56,17 @@ final class ChecklistScreen: Screen {
         }
     }
 
-    /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔"
+    /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔". On a narrow terminal the
+    /// date gives way to the text (Edit Item shows it); the bell stays.
     private func row(_ item: ChecklistItem, selected: Bool, width: Int, app: TerminalApp) -> [Span] {
         let head = " \(selected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
-        var tail = item.dueDate.map { "  " + app.dateText($0) } ?? ""
-        tail += item.shouldRemind ? " " + app.glyphs.bell : (item.dueDate == nil ? "" : "   ")
-        tail += " "
+        let bell = item.shouldRemind ? " " + app.glyphs.bell : ""
+        var tail = bell + " "
+        if let due = item.dueDate {
+            let dated = "  " + app.dateText(due) + (bell.isEmpty ? "   " : bell) + " "
+            let room = width - CellWidth.of(head)
+            if CellWidth.detailRoom(needed: CellWidth.of(dated), of: room) == CellWidth.of(dated) { tail = dated }
+        }
         let textWidth = max(1, width - CellWidth.of(head) - CellWidth.of(tail))
         let text = CellWidth.fit(TerminalText.line(item.text), to: textWidth)
         let style: Style = selected ? .selected : (item.checked ? .dim : .normal)

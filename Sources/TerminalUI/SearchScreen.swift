@@ -42,9 +42,15 @@ final class SearchScreen: Screen {
         for (offset, index) in scroller.visible(height: rows.count).enumerated() {
             let (item, list) = results[index]
             let isSelected = index == scroller.selection
-            let listName =
-                "  " + app.glyphs.icon(list.icon) + " " + CellWidth.truncate(TerminalText.line(list.name), to: 20)
             let head = " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
+            // The list's name gives way to the item's text on a narrow terminal.
+            let icon = "  " + app.glyphs.icon(list.icon) + " "
+            let name = TerminalText.line(list.name)
+            let nameRoom =
+                CellWidth.detailRoom(
+                    needed: CellWidth.of(icon) + min(20, CellWidth.of(name)),
+                    of: canvas.width - CellWidth.of(head) - 1) - CellWidth.of(icon)
+            let listName = nameRoom >= min(4, CellWidth.of(name)) ? icon + CellWidth.truncate(name, to: nameRoom) : ""
             let width = max(1, canvas.width - CellWidth.of(head) - CellWidth.of(listName) - 1)
             let text = CellWidth.fit(TerminalText.line(item.text), to: width)
             canvas.put(rows.lowerBound + offset, head + text + listName + " ", isSelected ? .selected : .normal)
