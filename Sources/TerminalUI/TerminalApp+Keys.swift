@@ -70,15 +70,15 @@ extension TerminalApp {
             switch undo {
             case .item(let item):
                 _ = try session.addItem(Self.newItem(item), to: item.listID)
-                say(tr("Restored “%@”.", item.text))
+                sayRestored(item.text)
             case .list(let list, let items):
                 _ = try session.withStore {
                     try $0.addChecklist(name: list.name, icon: list.icon, items: items.map(Self.newItem))
                 }
-                say(tr("Restored “%@”.", list.name))
+                sayRestored(list.name)
             case .note(let note):
                 _ = try session.addNote(title: note.title, body: note.body)
-                say(tr("Restored “%@”.", note.title))
+                sayRestored(note.title)
             }
         }
         // This process's own writes come back as change events too; refetch now for the frame.

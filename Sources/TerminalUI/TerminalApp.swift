@@ -101,6 +101,11 @@ public final class TerminalApp {
         toast = Toast(naming: TerminalText.line(name)) { tr("Deleted “%@”. u to undo.", $0) }
     }
 
+    /// Says that `name` is back; a long name is cut so that the end of the message still shows.
+    func sayRestored(_ name: String) {
+        toast = Toast(naming: TerminalText.line(name)) { tr("Restored “%@”.", $0) }
+    }
+
     /// Runs a core call; a failure becomes an alert toast (a lock while at it shows the lock screen).
     @discardableResult
     func perform<T>(_ body: () throws -> T) -> T? {

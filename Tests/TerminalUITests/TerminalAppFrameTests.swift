@@ -137,4 +137,19 @@ import Testing
         let wide = try #require(lines(app, width: 80).first { $0.contains("[ ]") })
         #expect(wide.contains("Pay the electricity") && wide.contains("Household bills"), "\(wide)")
     }
+
+    /// `u` after deleting a long-named list: the line says the whole of "Restored “…”." (the name
+    /// was cut at the edge with the closing quote, as if the message went on).
+    @Test func undoingTheDeleteOfALongNameSaysItWasRestored() throws {
+        let app = try makeApp()
+        _ = try app.session.addList(name: Self.longName)
+        app.start()
+        let lists = try #require(app.stack.first as? ListsScreen)
+        lists.scroller.selection = try #require(lists.lists.firstIndex { $0.name == Self.longName })
+        app.handle(.character("d"))
+        app.handle(.character("y"))
+        app.handle(.character("u"))
+        let bottom = try #require(lines(app, width: 60).last)
+        #expect(bottom.hasPrefix(" Restored “A checklist") && bottom.hasSuffix("…”."), "\(bottom)")
+    }
 }
