@@ -126,4 +126,21 @@ import Testing
         app.handle(.character("h"))
         #expect(frame(app).contains("Nothing to see here"))
     }
+
+    /// A 30×10 terminal: each value shows whole under its label (beside it every value read
+    /// "…"), and moving down scrolls to the notification switches (they were off screen).
+    @Test func aSmallTerminalShowsEverySettingsValueAndScrollsToTheLastOnes() throws {
+        let app = try makeApp(passwords: [])
+        app.handle(.character("4"))
+        let top = app.render(width: 30, height: 10).text
+        #expect(top.contains("App Lock") && top.contains("[Off  ○]"), "\(top)")
+        for _ in 0..<5 { app.handle(.down) }
+        let lines = app.render(width: 30, height: 10).text.split(separator: "\n").map(String.init)
+        for label in ["   Notifications", " › Show Text in Notifications"] {
+            let index = try #require(lines.firstIndex(of: label), "\(lines)")
+            #expect(lines[index + 1].hasPrefix("     [") && lines[index + 1].hasSuffix("]"), "\(lines)")
+        }
+        // A wide terminal keeps one row per setting, the value beside its label.
+        #expect(frame(app).contains("App Lock                    [Off  ○]"), "\(frame(app))")
+    }
 }
