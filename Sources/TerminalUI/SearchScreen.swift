@@ -8,16 +8,15 @@ import TerminalText
 final class SearchScreen: Screen {
     var query = TextField()
     var scroller = Scroller()
-    /// Every item with its list, read once when the search opens.
+    /// Every item with its list: read when the search opens, and a list's again when another
+    /// process changes it (a deleted list's items stayed in the results, and Enter opened it).
     private var all: [(item: ChecklistItem, list: Checklist)] = []
+    /// The items read so far, by list.
+    private var itemsByList: [Int64: [ChecklistItem]] = [:]
     private(set) var results: [(item: ChecklistItem, list: Checklist)] = []
 
     init(app: TerminalApp) {
-        let lists = app.perform { try app.session.lists() } ?? []
-        for list in lists {
-            for item in app.perform({ try app.session.items(in: list.id) }) ?? [] { all.append((item, list)) }
-        }
-        filter()
+        load(listIDs: nil, app: app)
     }
 
     var title: String { tr("Search") }
@@ -26,9 +25,37 @@ final class SearchScreen: Screen {
     var hints: String { tr("Type to search  ↑/↓ move  Enter open  Esc back") }
 
     private func filter() {
+        let selectedID = results.indices.contains(scroller.selection) ? results[scroller.selection].item.id : nil
         let words = query.text
         results = words.isEmpty ? [] : all.filter { $0.item.text.localizedStandardContains(words) }
         scroller.setCount(results.count)
+        if let selectedID, let index = results.firstIndex(where: { $0.item.id == selectedID }) {
+            scroller.selection = index
+        }
+    }
+
+    /// Reads the lists, and the items of `listIDs` (nil: of every list) again.
+    private func load(listIDs: Set<Int64>?, app: TerminalApp) {
+        guard let lists = app.perform({ try app.session.lists() }) else { return }
+        var fresh: [Int64: [ChecklistItem]] = [:]
+        for list in lists {
+            if let kept = itemsByList[list.id], let listIDs, !listIDs.contains(list.id) {
+                fresh[list.id] = kept
+            } else {
+                fresh[list.id] = app.perform { try app.session.items(in: list.id) } ?? []
+            }
+        }
+        itemsByList = fresh
+        all = lists.flatMap { list in (fresh[list.id] ?? []).map { (item: $0, list: list) } }
+        filter()
+    }
+
+    func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        switch change {
+        case .listsChanged(let ids): load(listIDs: ids, app: app)
+        case .itemsChanged(let ids): load(listIDs: ids.isEmpty ? nil : ids, app: app)
+        default: break
+        }
     }
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
@@ -63,7 +90,16 @@ final class SearchScreen: Screen {
         case .up, .down, .pageUp, .pageDown: _ = scroller.handle(key, page: app.pageHeight)
         case .enter:
             guard results.indices.contains(scroller.selection) else { return }
-            let (item, list) = results[scroller.selection]
+            let (item, shown) = results[scroller.selection]
+            // Deleted by another process a moment ago (its change not seen yet): not opened.
+            guard let found = app.perform({ try app.session.withStore { try $0.checklist(id: shown.id) } }) else {
+                return
+            }
+            guard let list = found else {
+                app.say(ChecklistsError.listNotFound(TerminalText.line(shown.name)).description, alert: true)
+                load(listIDs: [shown.id], app: app)
+                return
+            }
             app.pop()
             app.showHome(reopenLast: false)
             app.perform { try app.session.setSetting(.checklistIndex, list.id) }
