@@ -34,8 +34,11 @@ final class ChecklistScreen: Screen {
             let fresh = app.perform({ try app.session.withStore { try $0.checklist(id: list.id) } })
         else { return }
         guard let fresh else {
-            // Deleted elsewhere: back to the lists.
-            if app.top === self { app.pop() }
+            // Deleted elsewhere: back to the lists, saying why the screen went.
+            if app.top === self {
+                app.pop()
+                app.sayDeletedElsewhere(list.name)
+            }
             return
         }
         list = fresh
@@ -85,10 +88,10 @@ final class ChecklistScreen: Screen {
             else { return }
             items[scroller.selection] = toggled
             list.remaining += toggled.checked ? -1 : 1
-        case .character("a"): app.push(ItemFormScreen(listID: list.id, editing: nil, app: app))
+        case .character("a"): app.push(ItemFormScreen(list: list, editing: nil, app: app))
         case .character("e"), .enter:
             guard let item = selected else { return }
-            app.push(ItemFormScreen(listID: list.id, editing: item, app: app))
+            app.push(ItemFormScreen(list: list, editing: item, app: app))
         case .character("d"), .delete:
             guard let item = selected, app.perform({ try app.session.deleteItem(id: item.id) }) != nil else { return }
             app.undo = .item(item)

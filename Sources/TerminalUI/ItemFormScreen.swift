@@ -9,14 +9,17 @@ final class ItemFormScreen: DraftForm {
     enum Field: Int, CaseIterable { case text, remind, due }
 
     let listID: Int64
+    /// The list's name as the form opened, for saying it was deleted meanwhile.
+    let listName: String
     let editing: ChecklistItem?
     var text: TextField
     var remind: Bool
     var due: DueDateField
     var focus = Field.text
 
-    init(listID: Int64, editing: ChecklistItem?, app: TerminalApp) {
-        self.listID = listID
+    init(list: Checklist, editing: ChecklistItem?, app: TerminalApp) {
+        listID = list.id
+        listName = list.name
         self.editing = editing
         text = TextField(editing?.text ?? "")
         remind = editing?.shouldRemind ?? false
@@ -100,13 +103,13 @@ final class ItemFormScreen: DraftForm {
         }
         let saved: ChecklistItem?
         if let editing {
-            saved = app.perform {
+            saved = app.perform(on: editing.text) {
                 try app.session.editItem(
                     id: editing.id,
                     ItemChanges(editing: editing, text: text.text, dueDate: due.date, shouldRemind: remind))
             }
         } else {
-            saved = app.perform {
+            saved = app.perform(on: listName) {
                 try app.session.addItem(NewItem(text: text.text, dueDate: due.date, shouldRemind: remind), to: listID)
             }
         }

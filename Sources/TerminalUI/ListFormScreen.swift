@@ -75,7 +75,7 @@ final class ListFormScreen: DraftForm {
         }
         let saved: Checklist?
         if let editing {
-            saved = app.perform {
+            saved = app.perform(on: editing.name) {
                 // Only what was changed here: a rename made elsewhere while the form was open stays.
                 try app.session.editList(
                     id: editing.id, name: name.text == editing.name ? nil : name.text,

@@ -119,6 +119,29 @@ public final class TerminalApp {
         return nil
     }
 
+    /// Runs a core call on what a form shows (`name`: a list, an item): when another process
+    /// deleted it meanwhile, the line says so in words. The store's "No list "2"." named an ID
+    /// that the terminal UI never shows.
+    func perform<T>(on name: String, _ body: () throws -> T) -> T? {
+        var isGone = false
+        let result = perform { () throws -> T? in
+            do {
+                return try body()
+            } catch let error as ChecklistsError where error.isNotFound {
+                isGone = true
+                return nil
+            }
+        }
+        if isGone { sayDeletedElsewhere(name) }
+        return result ?? nil
+    }
+
+    /// Says that `name` was deleted by another process (the screen showing it closed, or a form
+    /// on it could not save).
+    func sayDeletedElsewhere(_ name: String) {
+        toast = Toast(naming: TerminalText.line(name), style: .alert) { tr("“%@” was deleted elsewhere.", $0) }
+    }
+
     /// A due date in the locale's medium date and short time (a plain space before AM/PM, so
     /// terminals without that narrow space show it).
     func dateText(_ date: Date) -> String {

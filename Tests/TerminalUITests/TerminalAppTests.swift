@@ -327,4 +327,22 @@ import Testing
         #expect(frame(app).contains("No list \"Ghost\"."))
         #expect(!frame(app).contains("haunted house"))
     }
+
+    /// Add Item open when another process deletes the list: Done says the list was deleted, by
+    /// its name, and the typed text stays on screen. It said "No list "7".", an ID the terminal
+    /// UI never shows.
+    @Test func doneOnAnItemWhoseListWasDeletedElsewhereSaysSoByName() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        type(app, .character("a"))
+        type(app, text: "Sweep")
+        _ = try app.session.deleteList(id: list.id)  // another process
+        type(app, .enter)
+        #expect(frame(app).contains("“Chores” was deleted elsewhere."))
+        #expect(!frame(app).contains("No list"))
+        #expect(app.top is ItemFormScreen && frame(app).contains("Sweep"))
+    }
 }

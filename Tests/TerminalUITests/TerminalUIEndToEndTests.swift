@@ -227,4 +227,18 @@ import Testing
         try tui.press("Enter")
         #expect(Self.title(try tui.screen()) == "Search")
     }
+
+    /// The list on screen deleted by the CLI: the UI goes back to Checklists and says why (it
+    /// went back without a word).
+    @Test func aListDeletedByTheCLIWhileShownClosesSayingSo() throws {
+        #expect(try cli.run("list", "add", "买菜 🛒").status == 0)
+        #expect(try cli.run("item", "add", "买菜 🛒", "豆腐").status == 0)
+        let tui = try start()
+        try tui.waitFor("买菜 🛒")
+        try tui.press("End", "Enter")
+        try tui.waitFor("豆腐")
+        #expect(try cli.run("list", "delete", "买菜 🛒").status == 0)
+        let screen = try tui.waitFor("“买菜 🛒” was deleted elsewhere.")
+        #expect(Self.title(screen) == "Checklists")
+    }
 }
