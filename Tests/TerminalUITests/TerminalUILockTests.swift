@@ -106,4 +106,41 @@ import Testing
         try tui.press("q", "q")
         try tui.waitFor("shell$")
     }
+
+    /// Ctrl-Z on a terminal without an alternate screen (vt100; the Linux console is another):
+    /// the last frame stays on it while the process is stopped, and that is the lock screen, not
+    /// the item being typed (the form stayed on screen under the shell's prompt).
+    @Test func ctrlZLeavesTheLockScreenNotTheFormOnATerminalWithoutAnAlternateScreen() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
+        #expect(enabled.status == 0)
+        var environment = environment
+        environment["TERM"] = "vt100"
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("shell$")
+        try tui.type(CLIRunner.binary)
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("List  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.type("Surprise party for Sam")
+        try tui.waitFor("Surprise party for Sam")
+
+        try tui.press("C-z")
+        let stopped = try tui.waitFor("Stopped")
+        #expect(!stopped.contains("Surprise party"), "\(stopped)")
+        #expect(stopped.contains("Enter passcode"), "\(stopped)")
+        try tui.type("fg")
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("Surprise party for Sam")
+    }
 }
