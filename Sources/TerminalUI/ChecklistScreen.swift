@@ -34,8 +34,11 @@ final class ChecklistScreen: Screen {
             let fresh = app.perform({ try app.session.withStore { try $0.checklist(id: list.id) } })
         else { return }
         guard let fresh else {
-            // Deleted elsewhere: back to the lists.
-            if app.top === self { app.pop() }
+            // Deleted elsewhere: back to the lists, saying why the screen went.
+            if app.top === self {
+                app.pop()
+                app.sayDeletedElsewhere(list.name)
+            }
             return
         }
         list = fresh
@@ -56,12 +59,17 @@ final class ChecklistScreen: Screen {
         }
     }
 
-    /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔"
+    /// " › [✓] Buy milk                      Dec 1, 2026 at 9:00 AM 🔔". On a narrow terminal the
+    /// date gives way to the text (Edit Item shows it); the bell stays.
     private func row(_ item: ChecklistItem, selected: Bool, width: Int, app: TerminalApp) -> [Span] {
         let head = " \(selected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
-        var tail = item.dueDate.map { "  " + app.dateText($0) } ?? ""
-        tail += item.shouldRemind ? " " + app.glyphs.bell : (item.dueDate == nil ? "" : "   ")
-        tail += " "
+        let bell = item.shouldRemind ? " " + app.glyphs.bell : ""
+        var tail = bell + " "
+        if let due = item.dueDate {
+            let dated = "  " + app.dateText(due) + (bell.isEmpty ? "   " : bell) + " "
+            let room = width - CellWidth.of(head)
+            if CellWidth.detailRoom(needed: CellWidth.of(dated), of: room) == CellWidth.of(dated) { tail = dated }
+        }
         let textWidth = max(1, width - CellWidth.of(head) - CellWidth.of(tail))
         let text = CellWidth.fit(TerminalText.line(item.text), to: textWidth)
         let style: Style = selected ? .selected : (item.checked ? .dim : .normal)
@@ -80,10 +88,10 @@ final class ChecklistScreen: Screen {
             else { return }
             items[scroller.selection] = toggled
             list.remaining += toggled.checked ? -1 : 1
-        case .character("a"): app.push(ItemFormScreen(listID: list.id, editing: nil, app: app))
+        case .character("a"): app.push(ItemFormScreen(list: list, editing: nil, app: app))
         case .character("e"), .enter:
             guard let item = selected else { return }
-            app.push(ItemFormScreen(listID: list.id, editing: item, app: app))
+            app.push(ItemFormScreen(list: list, editing: item, app: app))
         case .character("d"), .delete:
             guard let item = selected, app.perform({ try app.session.deleteItem(id: item.id) }) != nil else { return }
             app.undo = .item(item)

@@ -4,25 +4,29 @@ import Foundation
 import Localization
 
 /// Add Item / Edit Item: the text, "Remind Me" and the due date. Done is dimmed and refuses while
-/// the text is empty; Esc (Cancel) discards.
-final class ItemFormScreen: Screen {
+/// the text is empty; Esc (Cancel) discards. The app lock keeps it as it is (`DraftForm`).
+final class ItemFormScreen: DraftForm {
     enum Field: Int, CaseIterable { case text, remind, due }
 
     let listID: Int64
+    /// The list's name as the form opened, for saying it was deleted meanwhile.
+    let listName: String
     let editing: ChecklistItem?
     var text: TextField
     var remind: Bool
     var due: DueDateField
     var focus = Field.text
 
-    init(listID: Int64, editing: ChecklistItem?, app: TerminalApp) {
-        self.listID = listID
+    init(list: Checklist, editing: ChecklistItem?, app: TerminalApp) {
+        listID = list.id
+        listName = list.name
         self.editing = editing
         text = TextField(editing?.text ?? "")
         remind = editing?.shouldRemind ?? false
         due = DueDateField(date: editing?.dueDate, timeZone: app.timeZone)
     }
 
+    var parentListID: Int64? { listID }
     var title: String { editing == nil ? tr("Add Item") : tr("Edit Item") }
     var section: Section { .checklists }
     var capturesText: Bool { true }
@@ -99,13 +103,13 @@ final class ItemFormScreen: Screen {
         }
         let saved: ChecklistItem?
         if let editing {
-            saved = app.perform {
+            saved = app.perform(on: editing.text) {
                 try app.session.editItem(
                     id: editing.id,
                     ItemChanges(editing: editing, text: text.text, dueDate: due.date, shouldRemind: remind))
             }
         } else {
-            saved = app.perform {
+            saved = app.perform(on: listName) {
                 try app.session.addItem(NewItem(text: text.text, dueDate: due.date, shouldRemind: remind), to: listID)
             }
         }

@@ -3,7 +3,8 @@ import ChecklistsKit
 import Localization
 
 /// Add Checklist / Edit Checklist: the name and the icon (Enter on Icon opens the Icon Picker).
-final class ListFormScreen: Screen {
+/// The app lock keeps it as it is (`DraftForm`).
+final class ListFormScreen: DraftForm {
     enum Field: Int, CaseIterable { case name, icon }
 
     let editing: Checklist?
@@ -17,6 +18,7 @@ final class ListFormScreen: Screen {
         icon = editing?.icon ?? .noIcon
     }
 
+    var parentListID: Int64? { nil }
     var title: String { editing == nil ? tr("Add Checklist") : tr("Edit Checklist") }
     var section: Section { .checklists }
     var capturesText: Bool { true }
@@ -73,7 +75,7 @@ final class ListFormScreen: Screen {
         }
         let saved: Checklist?
         if let editing {
-            saved = app.perform {
+            saved = app.perform(on: editing.name) {
                 // Only what was changed here: a rename made elsewhere while the form was open stays.
                 try app.session.editList(
                     id: editing.id, name: name.text == editing.name ? nil : name.text,

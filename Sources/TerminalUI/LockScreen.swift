@@ -60,7 +60,7 @@ extension TerminalApp {
         do {
             try session.unlock(reason: tr("Unlock Checklists."))
             lock.outcome = nil
-            showHome(reopenLast: true)
+            showUnlocked()
         } catch let error as LAError {
             lock.outcome = error.code == .userCancel ? tr("Cancelled.") : error.message
         } catch {

@@ -26,7 +26,10 @@ protocol Screen: AnyObject {
     func reappeared(app: TerminalApp)
     /// The UI is ending without the user leaving the screen (the terminal went away, SIGTERM,
     /// Ctrl-C): keep what was typed if the screen keeps it on leaving (the note screen). The item
-    /// and list forms drop it, as their Cancel does.
+    /// and list forms drop it, as their Cancel does: only Done makes or changes an item or a list,
+    /// and a process that must exit at once cannot ask (a half-typed new item would be added
+    /// behind the user's back, a half-edited text would replace the stored one). The app lock
+    /// keeps them instead (`DraftForm`).
     func saveBeforeExit(app: TerminalApp)
 }
 

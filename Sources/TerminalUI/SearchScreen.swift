@@ -8,16 +8,15 @@ import TerminalText
 final class SearchScreen: Screen {
     var query = TextField()
     var scroller = Scroller()
-    /// Every item with its list, read once when the search opens.
+    /// Every item with its list: read when the search opens, and a list's again when another
+    /// process changes it (a deleted list's items stayed in the results, and Enter opened it).
     private var all: [(item: ChecklistItem, list: Checklist)] = []
+    /// The items read so far, by list.
+    private var itemsByList: [Int64: [ChecklistItem]] = [:]
     private(set) var results: [(item: ChecklistItem, list: Checklist)] = []
 
     init(app: TerminalApp) {
-        let lists = app.perform { try app.session.lists() } ?? []
-        for list in lists {
-            for item in app.perform({ try app.session.items(in: list.id) }) ?? [] { all.append((item, list)) }
-        }
-        filter()
+        load(listIDs: nil, app: app)
     }
 
     var title: String { tr("Search") }
@@ -26,9 +25,37 @@ final class SearchScreen: Screen {
     var hints: String { tr("Type to search  ↑/↓ move  Enter open  Esc back") }
 
     private func filter() {
+        let selectedID = results.indices.contains(scroller.selection) ? results[scroller.selection].item.id : nil
         let words = query.text
         results = words.isEmpty ? [] : all.filter { $0.item.text.localizedStandardContains(words) }
         scroller.setCount(results.count)
+        if let selectedID, let index = results.firstIndex(where: { $0.item.id == selectedID }) {
+            scroller.selection = index
+        }
+    }
+
+    /// Reads the lists, and the items of `listIDs` (nil: of every list) again.
+    private func load(listIDs: Set<Int64>?, app: TerminalApp) {
+        guard let lists = app.perform({ try app.session.lists() }) else { return }
+        var fresh: [Int64: [ChecklistItem]] = [:]
+        for list in lists {
+            if let kept = itemsByList[list.id], let listIDs, !listIDs.contains(list.id) {
+                fresh[list.id] = kept
+            } else {
+                fresh[list.id] = app.perform { try app.session.items(in: list.id) } ?? []
+            }
+        }
+        itemsByList = fresh
+        all = lists.flatMap { list in (fresh[list.id] ?? []).map { (item: $0, list: list) } }
+        filter()
+    }
+
+    func refresh(_ change: ChangeEvent, app: TerminalApp) {
+        switch change {
+        case .listsChanged(let ids): load(listIDs: ids, app: app)
+        case .itemsChanged(let ids): load(listIDs: ids.isEmpty ? nil : ids, app: app)
+        default: break
+        }
     }
 
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
@@ -42,9 +69,15 @@ final class SearchScreen: Screen {
         for (offset, index) in scroller.visible(height: rows.count).enumerated() {
             let (item, list) = results[index]
             let isSelected = index == scroller.selection
-            let listName =
-                "  " + app.glyphs.icon(list.icon) + " " + CellWidth.truncate(TerminalText.line(list.name), to: 20)
             let head = " \(isSelected ? app.glyphs.pointer : " ") \(app.glyphs.checkbox(item.checked)) "
+            // The list's name gives way to the item's text on a narrow terminal.
+            let icon = "  " + app.glyphs.icon(list.icon) + " "
+            let name = TerminalText.line(list.name)
+            let nameRoom =
+                CellWidth.detailRoom(
+                    needed: CellWidth.of(icon) + min(20, CellWidth.of(name)),
+                    of: canvas.width - CellWidth.of(head) - 1) - CellWidth.of(icon)
+            let listName = nameRoom >= min(4, CellWidth.of(name)) ? icon + CellWidth.truncate(name, to: nameRoom) : ""
             let width = max(1, canvas.width - CellWidth.of(head) - CellWidth.of(listName) - 1)
             let text = CellWidth.fit(TerminalText.line(item.text), to: width)
             canvas.put(rows.lowerBound + offset, head + text + listName + " ", isSelected ? .selected : .normal)
@@ -57,7 +90,16 @@ final class SearchScreen: Screen {
         case .up, .down, .pageUp, .pageDown: _ = scroller.handle(key, page: app.pageHeight)
         case .enter:
             guard results.indices.contains(scroller.selection) else { return }
-            let (item, list) = results[scroller.selection]
+            let (item, shown) = results[scroller.selection]
+            // Deleted by another process a moment ago (its change not seen yet): not opened.
+            guard let found = app.perform({ try app.session.withStore { try $0.checklist(id: shown.id) } }) else {
+                return
+            }
+            guard let list = found else {
+                app.say(ChecklistsError.listNotFound(TerminalText.line(shown.name)).description, alert: true)
+                load(listIDs: [shown.id], app: app)
+                return
+            }
             app.pop()
             app.showHome(reopenLast: false)
             app.perform { try app.session.setSetting(.checklistIndex, list.id) }

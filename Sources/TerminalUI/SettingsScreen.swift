@@ -30,18 +30,32 @@ final class SettingsScreen: Screen {
     var section: Section { .settings }
     var hints: String { tr("Space/Enter switch  ←/→ change  Tab sections  q quit") }
 
+    /// Each setting on a row of its own with a blank row after it; when a value does not fit
+    /// beside its label, every value goes on that second row, under its label (beside it, every
+    /// value was cut to "…" on a narrow terminal), and a short terminal shows as many settings
+    /// as fit, scrolled to the selected one (the last two were off screen on a 10-row terminal).
     func draw(_ canvas: inout Canvas, area: Range<Int>, app: TerminalApp) {
-        for row in Row.allCases {
-            let isSelected = row.rawValue == scroller.selection
-            let (label, value) = describe(row, app: app)
-            let text = " \(isSelected ? app.glyphs.pointer : " ") " + CellWidth.fit(label, to: 28) + value
-            canvas.put(
-                area.lowerBound + 2 * row.rawValue, CellWidth.fit(text, to: canvas.width),
-                isSelected ? .selected : .normal)
+        let described = Row.allCases.map { describe($0, app: app) }
+        let labelWidth = 28
+        let isNarrow = described.contains { 3 + labelWidth + CellWidth.of($0.value) > canvas.width }
+        let fitting = isNarrow ? area.count / 2 : (area.count + 1) / 2
+        for (offset, index) in scroller.visible(height: fitting).enumerated() {
+            let isSelected = index == scroller.selection
+            let style: Style = isSelected ? .selected : .normal
+            let (label, value) = described[index]
+            let head = " \(isSelected ? app.glyphs.pointer : " ") "
+            let line = area.lowerBound + 2 * offset
+            if isNarrow {
+                canvas.put(line, CellWidth.fit(head + label, to: canvas.width), style)
+                canvas.put(line + 1, CellWidth.fit("     " + value, to: canvas.width), style)
+            } else {
+                canvas.put(
+                    line, CellWidth.fit(head + CellWidth.fit(label, to: labelWidth) + value, to: canvas.width), style)
+            }
         }
     }
 
-    private func describe(_ row: Row, app: TerminalApp) -> (String, String) {
+    private func describe(_ row: Row, app: TerminalApp) -> (label: String, value: String) {
         switch row {
         case .appLock:
             let on = lock.method != .off

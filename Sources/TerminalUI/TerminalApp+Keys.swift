@@ -44,7 +44,7 @@ extension TerminalApp {
         case .locked:
             if !(top is LockScreen) { showLock() }
         case .unlocked:
-            if top is LockScreen { showHome(reopenLast: true) }
+            if top is LockScreen { showUnlocked() }
         case .changed(let change):
             // Content changes may move reminders: a running agent re-plans (the reminder intents
             // are committed with the change, so the agent finds them whoever made it).
@@ -70,15 +70,15 @@ extension TerminalApp {
             switch undo {
             case .item(let item):
                 _ = try session.addItem(Self.newItem(item), to: item.listID)
-                say(tr("Restored “%@”.", item.text))
+                sayRestored(item.text)
             case .list(let list, let items):
                 _ = try session.withStore {
                     try $0.addChecklist(name: list.name, icon: list.icon, items: items.map(Self.newItem))
                 }
-                say(tr("Restored “%@”.", list.name))
+                sayRestored(list.name)
             case .note(let note):
                 _ = try session.addNote(title: note.title, body: note.body)
-                say(tr("Restored “%@”.", note.title))
+                sayRestored(note.title)
             }
         }
         // This process's own writes come back as change events too; refetch now for the frame.

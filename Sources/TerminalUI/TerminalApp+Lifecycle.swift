@@ -13,7 +13,8 @@ extension TerminalApp {
     /// session shows the lock screen; it prompts only when the app becomes active again.
     func resignActive(_ reason: AppLifecycle.ResignReason) {
         // The lock screen replaces every screen: a note being typed is saved first, as on a
-        // signal (it used to be dropped when the idle timeout or a session lock came).
+        // signal (it used to be dropped when the idle timeout or a session lock came); an item
+        // or list form is kept aside unsaved and comes back once unlocked (`showLock`).
         if session.resigningLocks(reason) && !session.isLocked { saveBeforeExit() }
         session.willResignActive(reason)
         if session.isLocked && !(top is LockScreen) { showLock() }
@@ -27,7 +28,7 @@ extension TerminalApp {
         if session.didBecomeActive() {
             if let lock = top as? LockScreen { lock.wantsPrompt = true } else { showLock() }
         } else if top is LockScreen {
-            showHome(reopenLast: true)
+            showUnlocked()
         }
     }
 }

@@ -24,6 +24,9 @@ public final class TerminalApp {
     /// The idle timeout in seconds (nil: none), from the lock settings; the loop's idle timer
     /// follows it.
     var idleTimeout: Double?
+    /// The form being typed when the lock came (and the Icon Picker open over it), kept in memory
+    /// while the lock screen shows and put back once unlocked (see `DraftForm`).
+    var lockedForm: [any Screen] = []
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
 
@@ -68,12 +71,6 @@ public final class TerminalApp {
         push(ChecklistScreen(list: lists.lists[index], app: self))
     }
 
-    /// The lock screen alone (content screens are dropped with the key).
-    func showLock() {
-        undo = nil
-        stack = [LockScreen(app: self)]
-    }
-
     var top: (any Screen)? { stack.last }
 
     func push(_ screen: any Screen) { stack.append(screen) }
@@ -104,6 +101,11 @@ public final class TerminalApp {
         toast = Toast(naming: TerminalText.line(name)) { tr("Deleted “%@”. u to undo.", $0) }
     }
 
+    /// Says that `name` is back; a long name is cut so that the end of the message still shows.
+    func sayRestored(_ name: String) {
+        toast = Toast(naming: TerminalText.line(name)) { tr("Restored “%@”.", $0) }
+    }
+
     /// Runs a core call; a failure becomes an alert toast (a lock while at it shows the lock screen).
     @discardableResult
     func perform<T>(_ body: () throws -> T) -> T? {
@@ -115,6 +117,29 @@ public final class TerminalApp {
             say(describe(error), alert: true)
         }
         return nil
+    }
+
+    /// Runs a core call on what a form shows (`name`: a list, an item): when another process
+    /// deleted it meanwhile, the line says so in words. The store's "No list "2"." named an ID
+    /// that the terminal UI never shows.
+    func perform<T>(on name: String, _ body: () throws -> T) -> T? {
+        var isGone = false
+        let result = perform { () throws -> T? in
+            do {
+                return try body()
+            } catch let error as ChecklistsError where error.isNotFound {
+                isGone = true
+                return nil
+            }
+        }
+        if isGone { sayDeletedElsewhere(name) }
+        return result ?? nil
+    }
+
+    /// Says that `name` was deleted by another process (the screen showing it closed, or a form
+    /// on it could not save).
+    func sayDeletedElsewhere(_ name: String) {
+        toast = Toast(naming: TerminalText.line(name), style: .alert) { tr("“%@” was deleted elsewhere.", $0) }
     }
 
     /// A due date in the locale's medium date and short time (a plain space before AM/PM, so

@@ -141,6 +141,9 @@ final class TerminalLoop: @unchecked Sendable {
         case .resign(let reason):
             app.resignActive(reason)
             if reason == .suspended {
+                // A terminal without an alternate screen (the Linux console, vt100) keeps the last
+                // frame while the process is stopped: the lock screen, not the form being typed.
+                draw()
                 display.suspend()
                 LifecycleEvents.suspendProcess()
                 display.resume()

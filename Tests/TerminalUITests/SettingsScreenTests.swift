@@ -126,4 +126,44 @@ import Testing
         app.handle(.character("h"))
         #expect(frame(app).contains("Nothing to see here"))
     }
+
+    /// A secret with a long line and a line of Chinese on a 30×10 terminal: it is wrapped to the
+    /// width, every word shows, and ↓ scrolls to its end. (Its lines were cut at the right edge.)
+    @Test func aLongSecretIsWrappedAndScrolledOnASmallTerminal() throws {
+        let app = try makeApp(passwords: ["account pw", "account pw"])
+        let words = (1...24).map { "word\($0)" }
+        let chinese = String(repeating: "秘密消息", count: 8)
+        let stored = try app.session.secret()
+        try stored.replace(with: words.joined(separator: " ") + "\n" + chinese + "\nThe end.")
+        stored.hide()
+        app.handle(.character("3"))
+        app.handle(.enter)
+        let whole = app.render(width: 30, height: 40).text
+        #expect(whole.split(separator: "\n").allSatisfy { CellWidth.of(String($0)) <= 30 })
+        let shownWords = Set(whole.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        #expect(words.allSatisfy(shownWords.contains), "\(whole)")
+        #expect(whole.filter { $0 == "秘" }.count == 8, "\(whole)")
+        #expect(whole.contains("The end."))
+        // Ten rows: the end is below the screen until ↓ scrolls to it.
+        #expect(!app.render(width: 30, height: 10).text.contains("The end."))
+        for _ in 0..<12 { app.handle(.down) }
+        #expect(app.render(width: 30, height: 10).text.contains("The end."))
+    }
+
+    /// A 30×10 terminal: each value shows whole under its label (beside it every value read
+    /// "…"), and moving down scrolls to the notification switches (they were off screen).
+    @Test func aSmallTerminalShowsEverySettingsValueAndScrollsToTheLastOnes() throws {
+        let app = try makeApp(passwords: [])
+        app.handle(.character("4"))
+        let top = app.render(width: 30, height: 10).text
+        #expect(top.contains("App Lock") && top.contains("[Off  ○]"), "\(top)")
+        for _ in 0..<5 { app.handle(.down) }
+        let lines = app.render(width: 30, height: 10).text.split(separator: "\n").map(String.init)
+        for label in ["   Notifications", " › Show Text in Notifications"] {
+            let index = try #require(lines.firstIndex(of: label), "\(lines)")
+            #expect(lines[index + 1].hasPrefix("     [") && lines[index + 1].hasSuffix("]"), "\(lines)")
+        }
+        // A wide terminal keeps one row per setting, the value beside its label.
+        #expect(frame(app).contains("App Lock                    [Off  ○]"), "\(frame(app))")
+    }
 }

@@ -103,4 +103,53 @@ import Testing
         let bottom = try #require(lines(app, width: 60).last)
         #expect(bottom.hasPrefix(" Deleted “A checklist") && bottom.hasSuffix("…”. u to undo."), "\(bottom)")
     }
+
+    /// A 30-column terminal: the item's text shows, the due date gives way (the bell stays). The
+    /// date took the whole row, and every item read "[ ] …  Dec 24, 2026 at 9:0".
+    @Test func aNarrowTerminalShowsTheItemsTextBeforeItsDueDate() throws {
+        let app = try makeApp()
+        let list = try app.session.addList(name: "Bills")
+        _ = try app.session.addItem(
+            NewItem(text: "Pay the electricity", dueDate: Self.due, shouldRemind: true), to: list.id)
+        _ = try app.session.addItem(NewItem(text: "牛奶和面包", dueDate: Self.due), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        let rows = lines(app, width: 30).filter { $0.contains("[ ]") }
+        #expect(rows.count == 2)
+        #expect(rows.contains { $0.contains("Pay the electricity") && $0.hasSuffix("🔔") })
+        #expect(rows.contains { $0.contains("牛奶和面包") })
+        #expect(rows.allSatisfy { CellWidth.of($0) <= 30 })
+        // Where there is room, the date shows.
+        #expect(lines(app, width: 80).filter { $0.contains("Dec 25, 2026") }.count == 2)
+    }
+
+    /// Search on a 30-column terminal: the matching item's text shows; its list's name gives way.
+    @Test func aNarrowTerminalShowsTheMatchingItemsTextInSearch() throws {
+        let app = try makeApp()
+        let list = try app.session.addList(name: "Household bills and payments")
+        _ = try app.session.addItem(NewItem(text: "Pay the electricity"), to: list.id)
+        app.start()
+        app.handle(.character("/"))
+        for c in "electricity" { app.handle(.character(c)) }
+        let row = try #require(lines(app, width: 30).first { $0.contains("[ ]") })
+        #expect(row.contains("Pay the el"), "\(row)")
+        #expect(CellWidth.of(row) <= 30)
+        let wide = try #require(lines(app, width: 80).first { $0.contains("[ ]") })
+        #expect(wide.contains("Pay the electricity") && wide.contains("Household bills"), "\(wide)")
+    }
+
+    /// `u` after deleting a long-named list: the line says the whole of "Restored “…”." (the name
+    /// was cut at the edge with the closing quote, as if the message went on).
+    @Test func undoingTheDeleteOfALongNameSaysItWasRestored() throws {
+        let app = try makeApp()
+        _ = try app.session.addList(name: Self.longName)
+        app.start()
+        let lists = try #require(app.stack.first as? ListsScreen)
+        lists.scroller.selection = try #require(lists.lists.firstIndex { $0.name == Self.longName })
+        app.handle(.character("d"))
+        app.handle(.character("y"))
+        app.handle(.character("u"))
+        let bottom = try #require(lines(app, width: 60).last)
+        #expect(bottom.hasPrefix(" Restored “A checklist") && bottom.hasSuffix("…”."), "\(bottom)")
+    }
 }

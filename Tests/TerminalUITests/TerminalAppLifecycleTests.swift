@@ -14,7 +14,9 @@ import Testing
     let dir = TemporaryDirectory()
     var home: String { dir.appending("home") }
 
-    func makeLockedApp() throws -> TerminalApp {
+    /// An app with the password lock on, started unlocked; with `list`, on that list (holding
+    /// `items`).
+    func makeLockedApp(list: String? = nil, items: [String] = []) throws -> TerminalApp {
         let authentication = LAEnvironment(
             accountPassword: FakePasswordVerifier(password: "account pw"),
             presenter: ScriptedPresenter(passwords: ["account pw", "account pw"]),
@@ -23,6 +25,11 @@ import Testing
             home: home, authentication: authentication, keychainPreference: "file", passcodeCost: .minimal)
         let app = TerminalApp(session: AppSession(configuration: configuration), unicode: true)
         _ = try app.session.open()
+        if let list {
+            let added = try app.session.addList(name: list)
+            for text in items { _ = try app.session.addItem(NewItem(text: text), to: added.id) }
+            try app.session.setSetting(.checklistIndex, added.id)
+        }
         _ = try app.session.enableLock(.password)
         app.start()
         return app
@@ -77,5 +84,42 @@ import Testing
         #expect(Array(await received.wait(for: 2).prefix(2)) == [.resign(.idle), .becomeActive(.activity)])
         app.becomeActive()
         #expect(try #require(app.top as? LockScreen).wantsPrompt)
+    }
+
+    /// The idle lock while an item is being typed: nothing of it shows or is saved while locked,
+    /// and the unlock brings the form back over its list as it was left, cursor included.
+    @Test func theIdleLockKeepsTheItemBeingTypedUnsavedUntilUnlocked() throws {
+        let app = try makeLockedApp(list: "Errands")
+        let listID = try #require(app.top as? ChecklistScreen).list.id
+        app.handle(.character("a"))
+        for c in "Post letter" { app.handle(.character(c)) }
+        for _ in 0..<6 { app.handle(.left) }
+        for c in "the " { app.handle(.character(c)) }
+        #expect(frame(app).contains("Post the letter"))
+
+        app.resignActive(.idle)
+        #expect(frame(app).contains("Checklists is locked"))
+        #expect(!frame(app).contains("letter"))
+        app.becomeActive()
+        app.promptIfNeeded()
+        #expect(!app.session.isLocked)
+        #expect(try app.session.items(in: listID).isEmpty)
+        #expect(frame(app).contains("Add Item"))
+        app.handle(.character("X"))
+        #expect(frame(app).contains("Post the Xletter"))
+        app.handle(.enter)
+        #expect(try app.session.items(in: listID).map(\.text) == ["Post the Xletter"])
+        #expect(frame(app).contains("Errands  ("))
+    }
+
+    /// The lock screen shows no content: "Deleted “…”. u to undo." went on showing under it
+    /// until a key was pressed.
+    @Test func theLockScreenDoesNotShowWhatWasJustDeleted() throws {
+        let app = try makeLockedApp(list: "Errands", items: ["Pick up the ring"])
+        app.handle(.character("d"))
+        #expect(frame(app).contains("Deleted “Pick up the ring”"))
+        app.resignActive(.idle)
+        #expect(frame(app).contains("Checklists is locked"))
+        #expect(!frame(app).contains("ring"))
     }
 }

@@ -308,4 +308,41 @@ import Testing
         app.saveBeforeExit()
         #expect(try app.session.items(in: list.id).isEmpty)
     }
+
+    /// Enter on a search result whose list another process deleted a moment before (its change
+    /// not seen yet): the deleted list is not opened, the line says it is gone, and the result
+    /// goes.
+    @Test func enterOnASearchResultWhoseListWasJustDeletedOpensNoList() throws {
+        let app = makeApp()
+        try openStore(app)
+        let ghost = try app.session.addList(name: "Ghost")
+        _ = try app.session.addItem(NewItem(text: "haunted house"), to: ghost.id)
+        app.start()
+        type(app, .character("/"))
+        type(app, text: "haunted")
+        #expect(frame(app).contains("haunted house"))
+        _ = try app.session.deleteList(id: ghost.id)  // another process; no event yet
+        type(app, .enter)
+        #expect(app.top is SearchScreen)
+        #expect(frame(app).contains("No list \"Ghost\"."))
+        #expect(!frame(app).contains("haunted house"))
+    }
+
+    /// Add Item open when another process deletes the list: Done says the list was deleted, by
+    /// its name, and the typed text stays on screen. It said "No list "7".", an ID the terminal
+    /// UI never shows.
+    @Test func doneOnAnItemWhoseListWasDeletedElsewhereSaysSoByName() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        type(app, .character("a"))
+        type(app, text: "Sweep")
+        _ = try app.session.deleteList(id: list.id)  // another process
+        type(app, .enter)
+        #expect(frame(app).contains("“Chores” was deleted elsewhere."))
+        #expect(!frame(app).contains("No list"))
+        #expect(app.top is ItemFormScreen && frame(app).contains("Sweep"))
+    }
 }

@@ -210,4 +210,35 @@ import Testing
         #expect(result.stdout.contains("Plain"))
         #expect(!result.stdout.contains("\u{1b}["))
     }
+
+    /// Search open on an item whose list the CLI then deletes: the match goes, and Enter opens
+    /// no list. The results stayed as read when the search opened, and Enter opened the deleted
+    /// list, its old count over "No items".
+    @Test func aListDeletedByTheCLIGoesFromTheSearchResults() throws {
+        #expect(try cli.run("list", "add", "Ghost").status == 0)
+        #expect(try cli.run("item", "add", "Ghost", "haunted house").status == 0)
+        let tui = try start()
+        try tui.press("/")
+        try tui.type("haunted")
+        try tui.waitFor("haunted house")
+        #expect(try cli.run("list", "delete", "Ghost").status == 0)
+        try tui.waitFor("0 matches")
+        #expect(try !tui.screen().contains("haunted house"))
+        try tui.press("Enter")
+        #expect(Self.title(try tui.screen()) == "Search")
+    }
+
+    /// The list on screen deleted by the CLI: the UI goes back to Checklists and says why (it
+    /// went back without a word).
+    @Test func aListDeletedByTheCLIWhileShownClosesSayingSo() throws {
+        #expect(try cli.run("list", "add", "买菜 🛒").status == 0)
+        #expect(try cli.run("item", "add", "买菜 🛒", "豆腐").status == 0)
+        let tui = try start()
+        try tui.waitFor("买菜 🛒")
+        try tui.press("End", "Enter")
+        try tui.waitFor("豆腐")
+        #expect(try cli.run("list", "delete", "买菜 🛒").status == 0)
+        let screen = try tui.waitFor("“买菜 🛒” was deleted elsewhere.")
+        #expect(Self.title(screen) == "Checklists")
+    }
 }

@@ -130,6 +130,28 @@ import Testing
         #expect(try body(ofNoteTitled: "Hung up") == "typed before SIGHUP")
     }
 
+    /// An item form is not kept on a hangup: only Done adds an item, and a UI that must exit at
+    /// once cannot ask, so the half-typed item is dropped as Cancel drops it (never added behind
+    /// the user's back) and the process exits at once. The app lock keeps such a form instead.
+    @Test func sighupDropsTheItemBeingTypedUnaddedAndExits129() throws {
+        #expect(try cli.run("list", "add", "Groceries").status == 0)
+        let tui = try start()
+        try tui.press("1")
+        try tui.waitFor("Groceries")
+        try tui.press("Enter")
+        try tui.waitFor("Groceries  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.type("Half a thought")
+        try tui.waitFor("Half a thought")
+        let pid = try uiPID(tui)
+        defer { kill(pid, SIGKILL) }
+        kill(pid, SIGHUP)
+        #expect(keptStatus() == "129")
+        let items = try #require(try cli.json("items", "Groceries") as? [[String: Any]])
+        #expect(items.isEmpty)
+    }
+
     /// The window closes: the terminal hangs up and tmux ends.
     @Test func closingTheTerminalSavesTheNoteAndExitsPromptlyWith129() throws {
         let tui = try start()

@@ -65,4 +65,82 @@ import Testing
         try tui.press("Escape", "q", "q")
         try tui.waitFor("shell$")
     }
+
+    /// Ctrl-Z while an item is being edited: the lock screen comes back with `fg` showing none
+    /// of it, and after the passcode the Edit Item form is there as it was left, unsaved.
+    @Test func ctrlZKeepsTheItemBeingEditedUntilUnlocked() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("item", "add", "List", "Call the plumber").status == 0)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
+        #expect(enabled.status == 0)
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("shell$")
+        try tui.type(CLIRunner.binary)
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("Call the plumber")
+        try tui.press("e")
+        try tui.waitFor("Edit Item")
+        try tui.press("End")
+        try tui.type(" back")
+        try tui.waitFor("Call the plumber back")
+
+        try tui.press("C-z")
+        try tui.waitFor("Stopped")
+        try tui.type("fg")
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        #expect(try !tui.screen().contains("plumber"))
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        let back = try tui.waitFor("Edit Item")
+        #expect(back.contains("Call the plumber back"))
+        try tui.press("Escape")
+        let list = try tui.waitFor("List  (1 Remaining)")
+        #expect(list.contains("Call the plumber") && !list.contains("plumber back"))
+        try tui.press("q", "q")
+        try tui.waitFor("shell$")
+    }
+
+    /// Ctrl-Z on a terminal without an alternate screen (vt100; the Linux console is another):
+    /// the last frame stays on it while the process is stopped, and that is the lock screen, not
+    /// the item being typed (the form stayed on screen under the shell's prompt).
+    @Test func ctrlZLeavesTheLockScreenNotTheFormOnATerminalWithoutAnAlternateScreen() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
+        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
+        #expect(enabled.status == 0)
+        var environment = environment
+        environment["TERM"] = "vt100"
+        let tui = try TmuxSession(
+            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
+            socket: dir.appending("tmux"))
+        try tui.waitFor("shell$")
+        try tui.type(CLIRunner.binary)
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("List  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.type("Surprise party for Sam")
+        try tui.waitFor("Surprise party for Sam")
+
+        try tui.press("C-z")
+        let stopped = try tui.waitFor("Stopped")
+        #expect(!stopped.contains("Surprise party"), "\(stopped)")
+        #expect(stopped.contains("Enter passcode"), "\(stopped)")
+        try tui.type("fg")
+        try tui.press("Enter")
+        try tui.waitFor("Checklists passcode:")
+        try tui.type(Self.passcode)
+        try tui.press("Enter")
+        try tui.waitFor("Surprise party for Sam")
+    }
 }

@@ -30,8 +30,8 @@ import Testing
         guard result.status == 0 else { throw RigError(name: "dbusmock", message: result.stderr) }
     }
 
-    /// Starts the rig, turns the passcode lock on, opens the terminal UI and unlocks it.
-    /// The caller stops the rig (`rig("stop")`).
+    /// Starts the rig, turns the passcode lock on, opens the terminal UI and unlocks it (on the
+    /// first run's list, "List"). The caller stops the rig (`rig("stop")`).
     func openUnlocked() throws -> TmuxSession {
         try FileManager.default.createDirectory(atPath: dir.appending("rig"), withIntermediateDirectories: true)
         var environment = [
@@ -108,5 +108,84 @@ import Testing
         try tui.waitFor("Half-written plan")
         try tui.press("Enter")
         try tui.waitFor("step one")
+    }
+
+    /// Locks the session (the lock screen must show none of `typed`), unlocks it and types the
+    /// passcode at the prompt.
+    func lockAndUnlock(_ tui: TmuxSession, hiding typed: String) throws {
+        _ = try rig("lock")
+        let locked = try tui.waitFor("Checklists is locked")
+        #expect(!locked.contains(typed))
+        _ = try rig("unlock")
+        let prompt = try tui.waitFor("Checklists passcode:")
+        #expect(!prompt.contains(typed))
+        try tui.type("246810")
+        try tui.press("Enter")
+    }
+
+    /// A session lock while an item is being typed: the lock screen shows none of it, nothing is
+    /// added behind the user's back, and once unlocked the form is back as it was left — the
+    /// text, the cursor inside it, the field in focus, Remind Me switched on. (The lock used to
+    /// drop the form.)
+    @Test func aSessionLockKeepsTheItemBeingTypedAsItWasLeft() throws {
+        defer { _ = try? rig("stop") }
+        let tui = try openUnlocked()
+        try tui.waitFor("List  (No Items)")
+        try tui.press("a")
+        try tui.waitFor("Add Item")
+        try tui.type("Buy milk")
+        try tui.press("Left", "Left", "Left", "Left")
+        try tui.type("oat ")
+        try tui.press("Tab", "Space")
+        try tui.waitUntil("Remind Me on") { $0.contains("Buy oat milk") && $0.contains("[●  On]") }
+
+        try lockAndUnlock(tui, hiding: "milk")
+        let back = try tui.waitFor("Add Item")
+        #expect(back.contains("Buy oat milk"))
+        #expect(back.contains("› Remind Me"))
+        #expect(back.contains("[●  On]"))
+        // The cursor is where it was: after "oat ".
+        try tui.press("BTab")
+        try tui.type("fresh ")
+        try tui.waitFor("Buy oat fresh milk")
+        try tui.press("Enter")
+        let list = try tui.waitFor("List  (1 Remaining)")
+        // One item: the one Done added, none added by the lock.
+        #expect(list.components(separatedBy: "milk").count == 2)
+        #expect(list.contains("Buy oat fresh milk"))
+        #expect(list.contains("🔔"))
+    }
+
+    /// A session lock while a checklist is being named and its icon picked: once unlocked the
+    /// Icon Picker is back over the form, the choice and the typed name as they were.
+    @Test func aSessionLockKeepsTheChecklistBeingTypedAndItsIconPicker() throws {
+        defer { _ = try? rig("stop") }
+        let tui = try openUnlocked()
+        try tui.waitFor("List  (No Items)")
+        try tui.press("q")
+        try tui.waitFor("Enter open")
+        try tui.press("a")
+        try tui.waitFor("Add Checklist")
+        try tui.type("Trip to Kyoto")
+        try tui.press("Home")
+        try tui.type("Our ")
+        try tui.press("Tab", "Enter")
+        try tui.waitFor("Choose Icon")
+        try tui.press("End")
+
+        try lockAndUnlock(tui, hiding: "Kyoto")
+        try tui.waitFor("Choose Icon")
+        try tui.press("Enter")
+        let form = try tui.waitFor("Add Checklist")
+        #expect(form.contains("Our Trip to Kyoto"))
+        #expect(form.contains("Trips"))
+        // The cursor is where it was: after "Our ".
+        try tui.press("Up")
+        try tui.type("big ")
+        try tui.waitFor("Our big Trip to Kyoto")
+        try tui.press("Enter")
+        let lists = try tui.waitFor("[1 Checklists]")
+        #expect(lists.components(separatedBy: "Kyoto").count == 2)
+        #expect(lists.contains("Our big Trip to Kyoto"))
     }
 }
