@@ -18,18 +18,13 @@ import Testing
         ]
     }
 
-    /// Content shows: the tab bar marks a section and no lock screen is up.
-    static func unlocked(_ screen: String) -> Bool {
-        screen.contains("[1 Checklists]") && !screen.contains("Checklists is locked")
-    }
-
-    @Test func ctrlZAndFgBringTheLockScreenBackAndItPromptsAtOnce() throws {
+    /// The passcode lock on (no reuse window), then the terminal UI started from a shell with job
+    /// control in a kernel session keyring of its own (no cached unlock) and unlocked.
+    func unlockedTUI(_ environment: [String: String]) throws -> TmuxSession {
         let cli = CLIRunner(home: home, environment: environment)
-        #expect(try cli.run("list", "add", "Groceries").status == 0)
         #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
         let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
         #expect(enabled.status == 0)
-        // A shell with job control in a kernel session keyring of its own (no cached unlock).
         let tui = try TmuxSession(
             ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
             socket: dir.appending("tmux"))
@@ -41,6 +36,18 @@ import Testing
         try tui.type(Self.passcode)
         try tui.press("Enter")
         try tui.waitUntil("unlocked", Self.unlocked)
+        return tui
+    }
+
+    /// Content shows: the tab bar marks a section and no lock screen is up.
+    static func unlocked(_ screen: String) -> Bool {
+        screen.contains("[1 Checklists]") && !screen.contains("Checklists is locked")
+    }
+
+    @Test func ctrlZAndFgBringTheLockScreenBackAndItPromptsAtOnce() throws {
+        let cli = CLIRunner(home: home, environment: environment)
+        #expect(try cli.run("list", "add", "Groceries").status == 0)
+        let tui = try unlockedTUI(environment)
 
         // No reuse window: coming back asks again.
         try tui.press("4")
@@ -71,18 +78,7 @@ import Testing
     @Test func ctrlZKeepsTheItemBeingEditedUntilUnlocked() throws {
         let cli = CLIRunner(home: home, environment: environment)
         #expect(try cli.run("item", "add", "List", "Call the plumber").status == 0)
-        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
-        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
-        #expect(enabled.status == 0)
-        let tui = try TmuxSession(
-            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
-            socket: dir.appending("tmux"))
-        try tui.waitFor("shell$")
-        try tui.type(CLIRunner.binary)
-        try tui.press("Enter")
-        try tui.waitFor("Checklists passcode:")
-        try tui.type(Self.passcode)
-        try tui.press("Enter")
+        let tui = try unlockedTUI(environment)
         try tui.waitFor("Call the plumber")
         try tui.press("e")
         try tui.waitFor("Edit Item")
@@ -111,21 +107,9 @@ import Testing
     /// the last frame stays on it while the process is stopped, and that is the lock screen, not
     /// the item being typed (the form stayed on screen under the shell's prompt).
     @Test func ctrlZLeavesTheLockScreenNotTheFormOnATerminalWithoutAnAlternateScreen() throws {
-        let cli = CLIRunner(home: home, environment: environment)
-        #expect(try cli.run("lock", "set", "--reuse", "0").status == 0)
-        let enabled = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: Self.passcode + "\n")
-        #expect(enabled.status == 0)
         var environment = environment
         environment["TERM"] = "vt100"
-        let tui = try TmuxSession(
-            ["/usr/bin/keyctl", "session", "-", "/bin/bash", "--norc", "--noprofile", "-i"], environment: environment,
-            socket: dir.appending("tmux"))
-        try tui.waitFor("shell$")
-        try tui.type(CLIRunner.binary)
-        try tui.press("Enter")
-        try tui.waitFor("Checklists passcode:")
-        try tui.type(Self.passcode)
-        try tui.press("Enter")
+        let tui = try unlockedTUI(environment)
         try tui.waitFor("List  (No Items)")
         try tui.press("a")
         try tui.waitFor("Add Item")
