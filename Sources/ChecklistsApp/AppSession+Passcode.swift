@@ -2,6 +2,7 @@ import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Localization
+import PrivateFiles
 import Sodium
 
 /// The app passcode: set, change, remove; asked through the front end's `PasscodeEntry`.
@@ -89,7 +90,19 @@ extension AppSession {
             // A new data key under the new passcode (see `AppLock.rekey`): the old
             // passcode's seal, wherever a copy of it went, opens nothing any more.
             let lock = try appLock()
-            let store = try store(key: try lock.passcodeKey(current, opening: keyOpens))
+            let store: ChecklistStore
+            do {
+                store = try self.store(key: try lock.passcodeKey(current, opening: keyOpens))
+            } catch {
+                // Another process's change may have replaced the passcode's seal and not yet
+                // its verifier (both change within its switch): once that switch is done, the
+                // verifier says whether `current` is still the passcode.
+                let stillCurrent = try SecureFile.withLock(home + "/checklists.lock") {
+                    try passcodeVerifier.verify(current)
+                }
+                if !stillCurrent { throw StoreError.keyChanged }
+                throw error
+            }
             try switchingKey(of: store) {
                 let key = try lock.rekey(store, for: .passcode, passcode: new, context: nil)
                 lock.cache?.store(key, for: TimeInterval(lockSettings.reuseSeconds))
