@@ -2,7 +2,6 @@ import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Localization
-import PrivateFiles
 import Sodium
 
 /// The app lock: turning it on and off (the key-custody switch), locking now, its times.
@@ -152,7 +151,7 @@ extension AppSession {
     /// - Throws: `StoreError.keyChanged` when another process changed the key since this one
     ///   opened the store.
     func switchingKey<T>(of store: ChecklistStore, _ body: () throws -> T) throws -> T {
-        try SecureFile.withLock(store.directory + "/checklists.lock") {
+        try ChecklistStore.holdingLock(directory: store.directory) {
             guard store.holdsCurrentKey() else { throw StoreError.keyChanged }
             do {
                 return try body()

@@ -2,7 +2,6 @@ import ChecklistsKit
 import Foundation
 import LocalAuthentication
 import Localization
-import PrivateFiles
 import Sodium
 
 /// The app passcode: set, change, remove; asked through the front end's `PasscodeEntry`.
@@ -97,7 +96,7 @@ extension AppSession {
                 // Another process's change may have replaced the passcode's seal and not yet
                 // its verifier (both change within its switch): once that switch is done, the
                 // verifier says whether `current` is still the passcode.
-                let stillCurrent = try SecureFile.withLock(home + "/checklists.lock") {
+                let stillCurrent = try ChecklistStore.holdingLock(directory: home) {
                     try passcodeVerifier.verify(current)
                 }
                 if !stillCurrent { throw StoreError.keyChanged }

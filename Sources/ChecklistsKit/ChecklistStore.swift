@@ -69,7 +69,7 @@ public final class ChecklistStore: Sendable {
                 }
                 // Creating the schema, the data key, its check value and the first list is one
                 // step that one process at a time takes: a key is never replaced once used.
-                return try SecureFile.withLock(directory + "/checklists.lock") {
+                return try Self.holdingLock(directory: directory) {
                     try Self.setUp(db, keyProvider: keyProvider)
                 }
             }
@@ -82,6 +82,13 @@ public final class ChecklistStore: Sendable {
     }
 
     deinit { Self.finish(state.db) }
+
+    /// Runs `body` holding the exclusive lock of the store in `directory` (`checklists.lock`),
+    /// taken by the steps one process at a time takes: creating the store and its data key, and
+    /// changing the data key (the app lock's switch).
+    public static func holdingLock<R>(directory: String, _ body: () throws -> R) throws -> R {
+        try SecureFile.withLock(directory + "/checklists.lock", body)
+    }
 
     /// Finalizes the statements and closes the database (bounding its WAL, and packing the
     /// file now and then when deletions left it sparse: `StoreCompaction`); the store must

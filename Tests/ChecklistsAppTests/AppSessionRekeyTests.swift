@@ -3,7 +3,6 @@ import ChecklistsKit
 import Foundation
 import Keychain
 import LocalAuthentication
-import PrivateFiles
 import SQLiteKit
 import Sodium
 import Synchronization
@@ -180,7 +179,7 @@ import Testing
         let second = fileVaultSession(home: home, runtime: dir.appending("run"), presenter: presenter)
         let outcome = Mutex<Result<Void, any Error>?>(nil)
         let finished = DispatchSemaphore(value: 0)
-        try SecureFile.withLock(home + "/checklists.lock") {
+        try ChecklistStore.holdingLock(directory: home) {
             Thread.detachNewThread {
                 let result = Result { try second.changePasscode() }
                 outcome.withLock { $0 = result }
