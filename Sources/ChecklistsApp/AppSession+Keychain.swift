@@ -25,7 +25,7 @@ extension AppSession {
         let stored = stored ?? plainSettings
         let settings = LockSettings(settings: stored)
         if settings.method != .off {
-            return LockedKeyProvider(lock: try appLock(settings: stored), settings: settings, reason: reason)
+            return LockedKeyProvider(lock: try appLock(settings: stored), settings: stored, reason: reason)
         }
         let choice = try keychainChoice(settings: stored)
         return KeychainKeyProvider(

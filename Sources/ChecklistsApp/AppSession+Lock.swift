@@ -88,7 +88,7 @@ extension AppSession {
             try SecretMessage.moveIntoStore(store, from: lock.keychain)
             try UserKeychainItems.moveIntoStore(store, from: lock.keychain)
             lock.finishSwitch(to: method, key: key)
-            lock.cache?.store(newKey, for: TimeInterval(settings.reuseSeconds))
+            lock.cache?.store(newKey, for: reuseSeconds(of: store))
         }
         return .changed(method, keyBesideVault: method != .passcode && lock.keychain.backend.name == "file vault")
     }
@@ -131,15 +131,38 @@ extension AppSession {
         ChecklistStore.keyOpens(key, directory: home)
     }
 
-    /// Saves how long an unlock lasts and the terminal UI's idle timeout (after unlocking).
+    /// Saves how long an unlock lasts and the terminal UI's idle timeout (after unlocking),
+    /// sealed under the data key (`LockTimes`).
     public func saveLockTimes(reuseSeconds: Int?, idleMinutes: Int?) throws -> LockSettings {
         try serialized {
-            var settings = lockSettings
+            let store = try store(reason: tr("Authenticate to change the app lock."))
+            var settings = try store.lockSettings().settings
             if let reuseSeconds { settings.reuseSeconds = reuseSeconds }
             if let idleMinutes { settings.idleMinutes = idleMinutes }
-            try settings.saveTimes(in: try store(reason: tr("Authenticate to change the app lock.")))
+            settings = LockSettings(
+                method: settings.method, reuseSeconds: settings.reuseSeconds, idleMinutes: settings.idleMinutes)
+            try store.saveLockTimes(settings)
+            heldLockSettings.withLock { $0 = settings }
             return settings
         }
+    }
+
+    /// Makes the lock's sealed times the ones that hold in `store` just opened (`LockTimes`):
+    /// plain rows edited behind the app's back are put back, and when the seal itself was
+    /// removed the user hears that the strictest times hold now.
+    func settleLockTimes(of store: ChecklistStore) {
+        if (try? store.settleLockTimes()) == .replaced, let held = try? store.lockSettings().settings {
+            configuration.notice(
+                tr(
+                    "The app lock's times were changed outside Checklists: unlocks last %d s and the app locks after %d min idle until you set them again (checklists lock set).",
+                    held.reuseSeconds, held.idleMinutes))
+        }
+        heldLockSettings.withLock { $0 = nil }  // read when first asked (`lockSettings`)
+    }
+
+    /// How long an unlock of `store` lasts (the sealed reuse window).
+    func reuseSeconds(of store: ChecklistStore) -> TimeInterval {
+        TimeInterval((try? store.lockSettings().settings.reuseSeconds) ?? LockSettings.reuseRange.lowerBound)
     }
 
     /// Runs a change of the data key (`AppLock.rekey`) and the steps that finish it holding the

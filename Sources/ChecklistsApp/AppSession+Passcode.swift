@@ -104,7 +104,7 @@ extension AppSession {
             }
             try switchingKey(of: store) {
                 let key = try lock.rekey(store, for: .passcode, passcode: new, context: nil)
-                lock.cache?.store(key, for: TimeInterval(lockSettings.reuseSeconds))
+                lock.cache?.store(key, for: reuseSeconds(of: store))
                 try passcodeVerifier.set(new)
             }
         } else {

@@ -24,6 +24,9 @@ public final class AppSession: @unchecked Sendable {
     var ownChanges: OwnChanges?
     /// Whether a store is open, readable without the serial lock (keychain checks ask it).
     private let holdsKey = Mutex(false)
+    /// The lock settings that held under the key when last read (`LockTimes`), readable without
+    /// the serial lock, so a window asking for its idle timeout never waits for an import.
+    let heldLockSettings = Mutex<LockSettings?>(nil)
     /// The link to the reminders, once the store is open.
     private var hookup: ReminderHookup?
     /// Who hears the session's events.
@@ -43,15 +46,30 @@ public final class AppSession: @unchecked Sendable {
     /// The authentication backends and presenter.
     public var authentication: LAEnvironment { configuration.authentication }
 
-    /// The lock's settings as stored (no key needed).
-    public var lockSettings: LockSettings { LockSettings.read(directory: home) }
+    /// The lock's settings: while this session holds the key, the times sealed under it
+    /// (`LockTimes`: rows edited behind the app's back do not count), else as the plain rows say.
+    public var lockSettings: LockSettings {
+        let plain = LockSettings.read(directory: home)
+        guard plain.method != .off, holdsKey.withLock({ $0 }) else { return plain }
+        if let held = heldLockSettings.withLock({ $0 }), held == plain { return held }
+        // Changed since (by another process, or behind the app's back): read what holds now.
+        return serialized { readHeldLockSettings() } ?? plain
+    }
+
+    /// Reads the lock settings that hold under the open store's key, and keeps them.
+    @discardableResult
+    func readHeldLockSettings() -> LockSettings? {
+        let held = try? opened?.lockSettings().settings
+        heldLockSettings.withLock { $0 = held }
+        return held
+    }
 
     /// The settings that need no key, read from the database without opening the store.
     public var plainSettings: [String: String] { ChecklistStore.peekSettings(directory: home) }
 
     /// Whether the lock screen must show: the app lock is on and this session holds no key.
     public var isLocked: Bool {
-        !holdsKey.withLock { $0 } && lockSettings.method != .off
+        !holdsKey.withLock { $0 } && LockSettings.read(directory: home).method != .off
     }
 
     /// Whether this session changed the store or the reminders (a running reminder agent may
@@ -166,6 +184,7 @@ public final class AppSession: @unchecked Sendable {
             opened = nil
             hookup = nil
             holdsKey.withLock { $0 = false }
+            heldLockSettings.withLock { $0 = nil }
         }
     }
 
@@ -176,6 +195,7 @@ public final class AppSession: @unchecked Sendable {
         opened = store
         if ownChanges != nil { try? store.recordOwnChanges() }
         holdsKey.withLock { $0 = true }
+        settleLockTimes(of: store)
         let reminders = ReminderHookup(
             home: home, store: store, dates: DueDate.Display(locale: configuration.locale.time),
             failed: configuration.remindersFailed)

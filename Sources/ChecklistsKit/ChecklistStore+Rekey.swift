@@ -19,8 +19,11 @@ extension ChecklistStore {
             try old.reseal("checklists", ["name", "icon"], into: new) { [.listName($0), .listIcon($0)] }
             try old.reseal("items", ["text"], into: new) { [.itemText($0)] }
             try old.reseal("notes", ["title", "body"], into: new) { [.noteTitle($0), .noteBody($0)] }
+            // The lock's times as they hold under the old key, sealed under the new one.
+            let times = try old.lockTimes().settings
             try old.resealSettings(into: new)
             for (name, value) in settings { try s.setValue(name, .text(value)) }
+            try new.saveLockTimes(times)
         }
         // Only once committed: a failed commit leaves the store under the old key.
         try read { s in
@@ -63,7 +66,7 @@ extension ChecklistStore.State {
         }
     }
 
-    /// The sealed settings: the key check, the secret, the keychain items. Any other sealed
+    /// The sealed settings: the key check, the lock's times, the secret, the keychain items. Any other sealed
     /// setting is unknown to this version: refused, so that none is left under the old key.
     func resealSettings(into new: ChecklistStore.State) throws {
         let stmt = try db.prepare("SELECT key, value FROM settings WHERE typeof(value) = 'blob'")
@@ -74,7 +77,9 @@ extension ChecklistStore.State {
         for (name, blob) in rows {
             let associatedData: [UInt8]
             if name == "KeyCheck" {
-                associatedData = Array("KeyCheck".utf8)
+                associatedData = ChecklistStore.keyCheckData
+            } else if name == LockTimes.setting {
+                associatedData = LockTimes.associatedData
             } else if name == ChecklistStore.secretSetting {
                 associatedData = ChecklistStore.secretAssociatedData
             } else if name.hasPrefix(ChecklistStore.keychainItemPrefix) {
@@ -102,7 +107,7 @@ extension ChecklistStore {
     public static func keyOpens(_ key: SecureBytes, directory: String) -> Bool {
         guard let stored = keyCheck(directory: directory) else { return true }
         guard let box = try? SecretBox(key: key) else { return false }
-        return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+        return keyCheckVersion(stored, box: box) != nil
     }
 
     /// The store's sealed key check as stored in `directory` (nil when there is none): it

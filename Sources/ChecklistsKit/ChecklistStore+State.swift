@@ -78,10 +78,7 @@ extension ChecklistStore {
             guard try stmt.step() else { return }
             let stored = stmt.blob(0)
             if stored == keyCheck { return }
-            let text = Array(ChecklistStore.keyCheckText.utf8)
-            guard (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == text else {
-                throw StoreError.keyChanged
-            }
+            guard ChecklistStore.keyCheckVersion(stored, box: box) != nil else { throw StoreError.keyChanged }
             keyCheck = stored
         }
 

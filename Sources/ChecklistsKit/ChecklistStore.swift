@@ -342,7 +342,8 @@ public final class ChecklistStore: Sendable {
     }
 
     /// Every plain setting of the store in `directory`, read once without the data key (an
-    /// empty dictionary when there is no database yet).
+    /// empty dictionary when there is no database yet), with the key check and the lock's
+    /// sealed times encoded in Base64.
     public static func peekSettings(directory: String) -> [String: String] {
         peek(directory: directory) { try plainSettings($0) } ?? [:]
     }
@@ -361,10 +362,16 @@ public final class ChecklistStore: Sendable {
 
     /// The settings stored as text or numbers (never the encrypted ones).
     static func plainSettings(_ db: Database) throws -> [String: String] {
-        let stmt = try db.prepare("SELECT key, value FROM settings WHERE typeof(value) != 'blob'")
+        let stmt = try db.prepare(
+            "SELECT key, value FROM settings WHERE typeof(value) != 'blob' OR key IN ('KeyCheck', 'LockTimes')")
         defer { stmt.reset() }
         var settings: [String: String] = [:]
-        while try stmt.step() { settings[stmt.text(0)] = stmt.isNull(1) ? nil : stmt.text(1) }
+        while try stmt.step() {
+            // The key check and the lock's sealed times, encoded: the app lock checks them once it
+            // has the key (`LockTimes.resolve`).
+            settings[stmt.text(0)] =
+                stmt.isNull(1) ? nil : stmt.isBlob(1) ? Data(stmt.blob(1)).base64EncodedString() : stmt.text(1)
+        }
         return settings
     }
 
@@ -543,7 +550,7 @@ extension ChecklistStore {
         let key: SecureBytes
         let opens = { (key: SecureBytes) -> Bool in
             guard let stored, let box = try? SecretBox(key: key) else { return stored == nil }
-            return (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8)
+            return keyCheckVersion(stored, box: box) != nil
         }
         if let existing = try keyProvider.loadKey(opening: opens) {
             key = existing
@@ -554,17 +561,32 @@ extension ChecklistStore {
         }
         let box = try SecretBox(key: key)
         if let stored {
-            guard (try? box.open(stored, associatedData: Array("KeyCheck".utf8))) == Array(keyCheckText.utf8) else {
-                throw StoreError.wrongKey
-            }
+            guard keyCheckVersion(stored, box: box) != nil else { throw StoreError.wrongKey }
         } else {
+            // A store with the lock on that lost its key check lost the seal of its lock's times
+            // with it, as far as anyone can tell: version 2 without them (`LockTimes`).
+            let locked = try db.scalar("SELECT count(*) FROM settings WHERE key = 'AppLock' AND value != 'off'") ?? 0
             try db.prepare("INSERT INTO settings(key, value) VALUES ('KeyCheck', ?)")
-                .bind(.blob(box.seal(Array(keyCheckText.utf8), associatedData: Array("KeyCheck".utf8)))).run()
+                .bind(.blob(sealKeyCheck(box: box, version: locked > 0 ? 2 : 1))).run()
         }
         return box
     }
 
-    static let keyCheckText = "Checklists data key check v1"
+    /// The key check's texts by version: 1 before the lock's times were sealed, 2 once they are
+    /// (`LockTimes`).
+    private static let keyCheckTexts = [1: "Checklists data key check v1", 2: "Checklists data key check v2"]
+        .mapValues { Array($0.utf8) }
+    static let keyCheckData = Array("KeyCheck".utf8)
+
+    /// The version of the key check `stored` when `box`'s key opens it, else nil.
+    static func keyCheckVersion(_ stored: [UInt8], box: SecretBox) -> Int? {
+        guard let text = try? box.open(stored, associatedData: keyCheckData) else { return nil }
+        return keyCheckTexts.first { $0.value == text }?.key
+    }
+
+    static func sealKeyCheck(box: SecretBox, version: Int = 2) -> [UInt8] {
+        box.seal(keyCheckTexts[version] ?? [], associatedData: keyCheckData)
+    }
 
     static func validName(_ name: String) throws -> String {
         guard !isBlank(name) else { throw ChecklistsError.emptyListName }

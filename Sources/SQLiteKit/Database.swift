@@ -270,6 +270,7 @@ public final class Statement {
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(stmt, column) }
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+    public func isBlob(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_BLOB }
     public func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(stmt, column) else { return "" }
         return String(cString: p)

@@ -67,6 +67,29 @@ import Testing
         #expect(try shell.wait() == 0)
     }
 
+    /// The user chose no reuse; someone at the unlocked session deletes that row (before, the
+    /// default 60 s came back, and the next unlock's key stayed in the session keyring for the
+    /// taking). The times sealed under the key hold: every command asks again.
+    @Test func aDeletedReuseRowDoesNotCacheTheNextUnlock() throws {
+        try cli.run("list", "add", "Groceries")
+        try enablePasscode()
+        #expect(try cli.run("lock", "set", "--reuse", "0", "--stdin", stdin: "246810\n").status == 0)
+        let deleted = try CLIRunner.execute(
+            "/usr/bin/sqlite3", [home + "/checklists.sqlite", "DELETE FROM settings WHERE key = 'LockReuseSeconds'"],
+            environment: [:])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        let b = CLIRunner.binary
+        let shell = try session("\(b) lists; \(b) lists")
+        try shell.expect("Checklists passcode")
+        shell.send("246810\r")
+        try shell.expect("Groceries")
+        try shell.expect("Checklists passcode")  // nothing was cached
+        shell.send("246810\r")
+        try shell.expect("Groceries")
+        #expect(try shell.wait() == 0)
+        #expect(try cli.run("lock", "status").stdout.contains("Unlocks last 0 s"))
+    }
+
     @Test func failedOrCancelledAuthenticationLeavesTheSettingAlone() throws {
         try cli.run("list", "add", "Groceries")
         let wrong = try session("\(CLIRunner.binary) lock enable --method password")

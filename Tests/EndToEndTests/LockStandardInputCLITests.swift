@@ -46,11 +46,12 @@ import Testing
         #expect(try cli.run("lists").stdout.contains("Groceries"))
     }
 
-    /// A store edited by hand (or by another program) cannot stretch an unlock past five minutes:
-    /// before, a reuse window past 2^32 seconds trapped the unlock (the keyring's timeout is
-    /// 32 bits), and a smaller huge one kept the data key cached for years.
+    /// A store edited by hand (or by another program) cannot stretch an unlock: before, a reuse
+    /// window past 2^32 seconds trapped the unlock (the keyring's timeout is 32 bits), and a
+    /// smaller huge one kept the data key cached for years; later the edit held up to five
+    /// minutes. Now the times sealed under the key hold, and the rows are put back.
     @Test(arguments: ["4294967297", "99999999", "-7"])
-    func anEditedReuseWindowStaysWithinFiveMinutes(_ seconds: String) throws {
+    func anEditedReuseWindowDoesNotCount(_ seconds: String) throws {
         try enablePasscode()
         let update = try CLIRunner.execute(
             "/usr/bin/sqlite3",
@@ -62,9 +63,31 @@ import Testing
         let export = try cli.run("export", "--format", "json", "--stdin", stdin: "246810\n")
         #expect(export.status == 0, "\(export.stderr)")
         let status = try cli.run("lock", "status")
-        let expected = seconds.hasPrefix("-") ? "Unlocks last 0 s" : "Unlocks last 300 s"
-        #expect(status.stdout.contains(expected), "\(status.stdout)")
+        #expect(status.stdout.contains("Unlocks last 60 s"), "\(status.stdout)")
+        #expect(status.stdout.contains("locks after 5 min idle"), "\(status.stdout)")
+    }
+
+    /// Someone at the unlocked session deletes the sealed times and the rows after the user
+    /// chose no reuse: the next unlock caches nothing, says what happened once, and the
+    /// strictest times hold until the user sets them again.
+    @Test func aRemovedSealGivesTheStrictestTimesAndSaysSo() throws {
+        try enablePasscode()
+        let set = try cli.run("lock", "set", "--reuse", "0", "--idle", "30", "--stdin", stdin: "246810\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        let update = try CLIRunner.execute(
+            "/usr/bin/sqlite3",
+            [home + "/checklists.sqlite", "DELETE FROM settings WHERE key IN ('LockTimes', 'LockReuseSeconds')"],
+            environment: [:])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try cli.run("lock", "status").stdout.contains("Unlocks last 60 s"))  // what the rows say now
+        let lists = try cli.run("export", "--format", "json", "--stdin", stdin: "246810\n")
+        #expect(lists.status == 0, "\(lists.stderr)")
+        #expect(lists.stderr.contains("changed outside Checklists"), "\(lists.stderr)")
+        let status = try cli.run("lock", "status")
+        #expect(status.stdout.contains("Unlocks last 0 s"), "\(status.stdout)")
         #expect(status.stdout.contains("locks after 1 min idle"), "\(status.stdout)")
+        let again = try cli.run("export", "--format", "json", "--stdin", stdin: "246810\n")
+        #expect(again.status == 0 && !again.stderr.contains("changed outside"), "\(again.stderr)")
     }
 
     @Test func thePasswordMethodTakesTheAccountPasswordFromStandardInput() throws {

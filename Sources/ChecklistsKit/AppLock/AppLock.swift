@@ -257,10 +257,14 @@ public struct LockedKeyProvider: KeyProvider {
     public let lock: AppLock
     public let settings: LockSettings
     public let reason: String
+    /// The store's settings read without the key (`ChecklistStore.peekSettings`): the reuse
+    /// window that holds is the one sealed under the key unlocked (`LockTimes`).
+    let stored: [String: String]
 
-    public init(lock: AppLock, settings: LockSettings, reason: String = "Unlock Checklists.") {
+    public init(lock: AppLock, settings stored: [String: String], reason: String = "Unlock Checklists.") {
         self.lock = lock
-        self.settings = settings
+        self.settings = LockSettings(settings: stored)
+        self.stored = stored
         self.reason = reason
     }
 
@@ -275,7 +279,7 @@ public struct LockedKeyProvider: KeyProvider {
     public func loadKey(opening opens: (SecureBytes) -> Bool) throws -> SecureBytes? {
         if let cached = lock.cache?.load(), opens(cached) { return cached }
         let key = try lock.unlock(settings.method, reason: reason, opening: opens)
-        lock.cache?.store(key, for: TimeInterval(settings.reuseSeconds))
+        lock.cache?.store(key, for: TimeInterval(LockTimes.resolve(settings: stored, key: key).settings.reuseSeconds))
         // A crash while the lock was being turned on may have left the plain key behind.
         lock.finishSwitch(to: settings.method, key: key)
         return key

@@ -36,12 +36,6 @@ public struct LockSettings: Sendable, Equatable {
             reuseSeconds: settings["LockReuseSeconds"].flatMap(Int.init) ?? Self.defaults.reuseSeconds,
             idleMinutes: settings["LockIdleMinutes"].flatMap(Int.init) ?? Self.defaults.idleMinutes)
     }
-
-    /// Saves the reuse window and idle timeout (the method changes only through `AppLock`).
-    public func saveTimes(in store: ChecklistStore) throws {
-        try store.setSetting(named: "LockReuseSeconds", to: String(reuseSeconds.clamped(to: Self.reuseRange)))
-        try store.setSetting(named: "LockIdleMinutes", to: String(idleMinutes.clamped(to: Self.idleRange)))
-    }
 }
 
 extension Int {
