@@ -47,32 +47,9 @@ import Testing
         let (shown, column) = field.visible(width: 20)
         #expect(shown == "xxxxxxxxxxx汉字 end")
         #expect(column == 19)
-        var body = TextArea(String(repeating: "y", count: 200_000) + "\nsecond")
-        body.handle(.end)
-        let (lines, cursor) = body.visible(width: 20, height: 3)
-        #expect(lines == [String(repeating: "y", count: 19), "second"])
-        #expect(cursor.column == 19)
         #expect(CellWidth.truncate(String(repeating: "z", count: 200_000), to: 5) == "zzzz…")
         #expect(CellWidth.fit("ab汉", to: 6) == "ab汉  ")
         #expect(CellWidth.truncate("ab汉c", to: 4) == "ab…")
-    }
-
-    /// A body line longer than the screen scrolls sideways on the cursor's line, so what is typed
-    /// past the edge shows; the line was cut at the edge with the cursor stuck there.
-    @Test func aLongBodyLineShowsWhatIsTypedAtItsEnd() {
-        var body = TextArea("short")
-        body.handle(.end)
-        body.handle(.enter)
-        for c in "This is a long body line that keeps going well past forty columns END" {
-            body.handle(.character(c))
-        }
-        let (lines, cursor) = body.visible(width: 36, height: 4)
-        #expect(lines.count == 2 && lines[0] == "short")
-        #expect(lines[1].hasSuffix("columns END") && CellWidth.of(lines[1]) <= 36, "\(lines)")
-        #expect(cursor.row == 1 && cursor.column == CellWidth.of(lines[1]))
-        body.handle(.up)
-        let (again, _) = body.visible(width: 36, height: 4)
-        #expect(again[1].hasPrefix("This is a long") && again[1].hasSuffix("…"), "\(again)")
     }
 
     /// A delete question quotes at most 200 cells of a name, so its count of items still shows
