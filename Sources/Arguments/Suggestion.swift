@@ -1,6 +1,8 @@
 /// The candidate closest to a mistyped `word` ("itms" → "items"), or nil when none is close:
 /// at most one edit (insert, delete, replace, swap two neighbours) per three characters, at least one.
 public func nearest(_ word: String, among candidates: [String]) -> String? {
+    // The words other to-do tools use for the same thing (`task 1 done`, `todo.sh rm`).
+    if let same = synonyms[word.lowercased()]?.first(where: candidates.contains) { return same }
     let typed = Array(word.lowercased())
     let limit = max(1, min(3, typed.count / 3))
     var best: (word: String, distance: Int)?
@@ -32,3 +34,12 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     }
     return table[a.count][b.count]
 }
+
+/// Commands of other to-do tools and shells, and what Checklists calls them.
+let synonyms: [String: [String]] = [
+    "done": ["check"], "do": ["check"], "complete": ["check"], "finish": ["check"], "tick": ["check"],
+    "undo": ["uncheck"], "undone": ["uncheck"], "reopen": ["uncheck"], "untick": ["uncheck"],
+    "rm": ["delete"], "del": ["delete"], "remove": ["delete"], "new": ["add"], "create": ["add"],
+    "modify": ["edit"], "rename": ["edit"], "change": ["edit"], "ls": ["lists", "items"], "list": ["lists"],
+    "find": ["search"], "grep": ["search"], "cat": ["show"], "view": ["show"],
+]

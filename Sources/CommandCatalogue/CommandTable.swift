@@ -24,7 +24,7 @@ public enum CommandTable {
         return HelpTable(
             program: "checklists", summary: tr("Checklists — private to-do lists and notes."),
             defaultAction: tr("With no command: shows your lists."),
-            commands: checklists + items + notes + reminders + authentication + interchange + meta,
+            commands: checklists + items + search + notes + reminders + authentication + interchange + meta,
             globalOptions: globalOptions, programOptions: [version], footer: [exitStatusLine], sections: sections,
             labels: labels)
     }
@@ -117,6 +117,18 @@ public enum CommandTable {
             CommandHelp(["item", "check"], [id], summary: tr("Check an item.")),
             CommandHelp(["item", "uncheck"], [id], summary: tr("Uncheck an item.")),
             CommandHelp(["item", "delete"], [id], summary: tr("Delete an item.")),
+        ]
+    }
+
+    static var search: [CommandHelp] {
+        [
+            CommandHelp(
+                ["search"], [Operand("TEXT", variadic: true)],
+                summary: tr("Find the items whose text contains TEXT, in every checklist."),
+                details: [
+                    tr("Letter case and accents do not count. The items are shown under their checklists, as items shows them."),
+                    tr("Exit status 1 when no item matches."),
+                ]),
         ]
     }
 

@@ -36,6 +36,26 @@ import Testing
         #expect(try cli.run("lists").stdout.contains("Groceries  1 Remaining"))
     }
 
+    /// `search` finds items in every list (letter case and accents aside), under their lists,
+    /// and exits 1 when none matches, as grep does.
+    @Test func searchFindsItemsInEveryList() throws {
+        try cli.run("list", "add", "Groceries", "--icon", "groceries")
+        try cli.run("item", "add", "Groceries", "Milk")
+        try cli.run("item", "add", "Groceries", "Eggs")
+        try cli.run("list", "add", "Café")
+        try cli.run("item", "add", "Café", "Oat MILK")
+        try cli.run("item", "add", "Café", "Crème brûlée")
+        let found = try cli.run("search", "milk")
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout == "· Café\n[ ] 2  Oat MILK\n🛒 Groceries\n[ ] 0  Milk\n", "\(found.stdout)")
+        #expect(try cli.run("search", "creme", "brulee").stdout.contains("Crème brûlée"))
+        let json = try #require(try cli.json("search", "MILK") as? [[String: Any]])
+        #expect(json.map { $0["text"] as? String } == ["Oat MILK", "Milk"])
+        let none = try cli.run("search", "bread\u{1B}[2J")
+        #expect(none.status == 1 && none.stdout.isEmpty)
+        #expect(none.stderr == "checklists: No item contains “bread\\e[2J”.\n", "\(none.stderr)")
+    }
+
     @Test func itemsWithoutAListShowsTheListOpenedLast() throws {
         try cli.run("list", "add", "Trips")
         try cli.run("item", "add", "Trips", "Passport")

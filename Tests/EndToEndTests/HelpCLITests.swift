@@ -60,6 +60,11 @@ import Testing
             (["agent", "stauts"], "unknown subcommand \"stauts\" of 'checklists agent'; did you mean 'status'?"),
             (["lists", "--jsno"], "unknown option --jsno; did you mean '--json'?"),
             (["item", "add", "L", "x", "--remnd"], "did you mean '--remind'?"),
+            // The words other to-do tools use.
+            (["item", "done", "3"], "unknown subcommand \"done\" of 'checklists item'; did you mean 'check'?"),
+            (["item", "rm", "3"], "did you mean 'delete'?"),
+            (["ls"], "unknown command \"ls\"; did you mean 'lists'?"),
+            (["find", "milk"], "did you mean 'search'?"),
         ]
         for (words, message) in cases {
             let result = try cli.run(arguments: words)
