@@ -126,9 +126,9 @@ public enum CommandTable {
                 ["search"], [Operand("TEXT", variadic: true)],
                 summary: tr("Find the items whose text contains TEXT, in every checklist."),
                 details: [
-                    tr("Letter case and accents do not count. The items are shown under their checklists, as items shows them."),
+                    tr("Letter case and accents do not count; items show under their checklists, as items shows them."),
                     tr("Exit status 1 when no item matches."),
-                ]),
+                ])
         ]
     }
 
