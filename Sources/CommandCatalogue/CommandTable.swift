@@ -141,8 +141,11 @@ public enum CommandTable {
         return [
             CommandHelp(["notes"], summary: tr("List your notes, newest first.")),
             CommandHelp(
-                ["note", "add"], options: [title, body, edit], summary: tr("Write a new note."),
-                details: [tr("Only one of --title and --body can be -.")]),
+                ["note", "add"], [Operand("TITLE", optional: true, variadic: true)], options: [title, body, edit],
+                summary: tr("Write a new note."),
+                details: [
+                    tr("The title is TITLE or --title (not both); only one of --title and --body can be -.")
+                ]),
             CommandHelp(["note", "show"], [id], summary: tr("Show a note.")),
             CommandHelp(["note", "edit"], [id], options: [title, body, edit], summary: tr("Change a note in place.")),
             CommandHelp(["note", "delete"], [id], summary: tr("Delete a note.")),

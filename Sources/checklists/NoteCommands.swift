@@ -28,7 +28,11 @@ enum NoteCommands {
         },
         Command(path: ["note", "add"]) { context in
             try checkStandardInput(context)
-            var title = try context.arguments["--title"].map(StandardInput.resolve) ?? ""
+            let words = context.positionals.isEmpty ? nil : try context.rest(from: 0, "TITLE")
+            if words != nil, context.arguments["--title"] != nil {
+                throw CLIError.usage(tr("give the title either as TITLE or with --title"))
+            }
+            var title = try words ?? context.arguments["--title"].map(StandardInput.resolve) ?? ""
             var body = try bodyArgument(context) ?? ""
             if context.arguments.has("--edit") {
                 guard let edited = try editNote(title: title, body: body, context) else { return }

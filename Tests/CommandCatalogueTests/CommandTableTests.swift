@@ -46,7 +46,7 @@ import Testing
     /// silently (`lock status foo`, `keychain use file extra` once did).
     @Test func everyCommandTakesTheRestOfTheLineOrRefusesASurplusWord() throws {
         let restOfLine: Set = [
-            "list add", "list edit", "list delete", "items", "item add", "search", "import ios", "help",
+            "list add", "list edit", "list delete", "items", "item add", "search", "note add", "import ios", "help",
             CommandTable.completionCommand,
         ]
         for command in table.commands {

@@ -29,6 +29,19 @@ import Testing
         return "/bin/sh \(path)"
     }
 
+    /// The title as words, as `list add NAME` and `item add LIST TEXT` take theirs (it said
+    /// `unexpected argument "Shopping"`); not both ways at once.
+    @Test func aNoteTakesItsTitleAsWords() throws {
+        let added = try cli.run("note", "add", "Shopping", "ideas", "--body", "A kettle")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Added note 1: Shopping ideas\n")
+        #expect(try cli.run("note", "show", "1").stdout.hasSuffix("A kettle\n"))
+        let both = try cli.run("note", "add", "One", "--title", "Two")
+        #expect(both.status == 2 && both.stderr.contains("give the title either as TITLE or with --title"))
+        #expect(try cli.run("note", "add").status == 2)
+        #expect(try cli.run("notes").stdout.split(separator: "\n").count == 1)
+    }
+
     @Test func addShowEditDelete() throws {
         #expect(try cli.run("note", "add", "--title", "Ideas", "--body", "Línea uno\n第二行").status == 0)
         #expect(try cli.run("note", "add", "--title", "Later").status == 0)
