@@ -89,6 +89,19 @@ import Testing
         #expect(times(try store.lockSettings().settings) == [0, 1])
     }
 
+    /// A store opened before another process changed the key does not take the seal it cannot
+    /// open for a removed one.
+    @Test func aStoreUnderAnOldKeyDoesNotSeeARemovedSeal() throws {
+        let store = try open()
+        let other = try open()
+        try store.saveLockTimes(LockSettings(method: .passcode, reuseSeconds: 45, idleMinutes: 9))
+        try lockOn()
+        try other.rekey(to: try SecureBytes(randomCount: SecretBox.keyLength))
+        #expect(throws: StoreError.keyChanged) { try store.lockSettings() }
+        #expect(throws: StoreError.keyChanged) { try store.settleLockTimes() }
+        #expect(times(try other.lockSettings().settings) == [45, 9])
+    }
+
     @Test func aNewKeyKeepsTheTimes() throws {
         let store = try open()
         try store.saveLockTimes(LockSettings(method: .passcode, reuseSeconds: 45, idleMinutes: 9))

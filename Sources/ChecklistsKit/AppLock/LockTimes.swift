@@ -65,7 +65,10 @@ public enum LockTimes {
 
 extension ChecklistStore.State {
     /// The lock settings that hold under this store's key, and where their times came from.
+    /// - Throws: `StoreError.keyChanged` when another process re-sealed the store under a new key
+    ///   (under the old one its seal would not open, and the strictest times would seem to hold).
     func lockTimes() throws -> (settings: LockSettings, origin: LockTimes.Origin) {
+        try requireOwnKey()
         let plain = LockSettings(settings: try ChecklistStore.plainSettings(db))
         return LockTimes.resolve(
             plain: plain, keyCheck: try blobValue("KeyCheck"), sealed: try blobValue(LockTimes.setting), box: box)
