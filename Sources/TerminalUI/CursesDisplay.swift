@@ -41,6 +41,15 @@ final class CursesDisplay {
         // A paste comes between CSI 200 ~ and CSI 201 ~ (see `readPaste`).
         _ = define_key("\u{1b}[200~", Self.pasteStart)
         _ = define_key("\u{1b}[201~", Self.pasteEnd)
+        // Home and End as terminals and multiplexers send them whatever TERM says (tmux sends
+        // CSI 1 ~ and CSI 4 ~, rxvt CSI 7 ~ and CSI 8 ~, a terminal not in application mode CSI H
+        // and CSI F): unknown to the terminfo entry, they arrived as Esc and three more keys.
+        for (sequence, key) in [
+            ("[1~", KEY_HOME), ("[7~", KEY_HOME), ("[H", KEY_HOME), ("OH", KEY_HOME),
+            ("[4~", KEY_END), ("[8~", KEY_END), ("[F", KEY_END), ("OF", KEY_END),
+        ] {
+            _ = define_key("\u{1b}" + sequence, Int32(key))
+        }
         Self.write(Self.modesOn)
     }
 
@@ -90,11 +99,32 @@ final class CursesDisplay {
     func readKey() -> Key? {
         var value: UInt32 = 0
         switch cl_read_key(&value) {
+        case 0 where value == 27 && swallowedSequence(): return nil
         case 0: return Unicode.Scalar(value).map(Key.init(scalar:))
         case 1 where Int32(bitPattern: value) == Self.pasteStart: return readPaste()
         case 1: return Self.key(code: Int32(bitPattern: value))
         default: return nil
         }
+    }
+
+    /// After an Esc, whether the bytes already waiting are the rest of a control sequence the
+    /// terminfo entry does not know (a function key, a key with modifiers: CSI or SS3 and its
+    /// final byte); they are then read and dropped. Left as keys, the Esc went back (saving a
+    /// note) and the rest acted as commands: in `ESC [ 1 ; 9 C` the 1 opened Checklists. Esc
+    /// followed by anything else stays Esc, the other byte the next key.
+    private func swallowedSequence() -> Bool {
+        let introducer = wgetch(cl_stdscr())
+        guard introducer == 91 || introducer == 79 else {  // "[" or "O"
+            if introducer != ERR { _ = ungetch(introducer) }
+            return false
+        }
+        // SS3 has one final byte; CSI parameter and intermediate bytes (0x20–0x3F), then one
+        // final byte (0x40–0x7E). At most 32 bytes, in case it is not a sequence after all.
+        for _ in 0..<32 {
+            let byte = wgetch(cl_stdscr())
+            if byte == ERR || introducer == 79 || (0x40...0x7E).contains(byte) { break }
+        }
+        return true
     }
 
     /// The rest of a bracketed paste, up to its end mark, as one `.paste`: read as keys, a

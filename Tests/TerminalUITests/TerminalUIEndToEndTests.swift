@@ -120,6 +120,33 @@ import Testing
         #expect(try json("items", "List").map { $0["text"] as? String } == ["Buy milk[31m and eggs"])
     }
 
+    /// Keys whose sequences the terminfo entry does not know (TERM=xterm-256color inside tmux,
+    /// as many users set it: tmux sends End as CSI 4 ~; a key with modifiers no entry names) are
+    /// End or nothing. They arrived as Esc and more keys: the note was saved and closed, and the
+    /// rest of the sequence opened another section.
+    @Test func keySequencesTheTerminalTypeDoesNotKnowAreNoCommands() throws {
+        let tui = try start(["TERM": "xterm-256color"])
+        try tui.press("2")
+        try tui.waitUntil("the Notes screen") { Self.title($0) == "Notes" }
+        try tui.press("a")
+        try tui.waitFor("Title")
+        try tui.type("Keys")
+        try tui.press("Tab")
+        try tui.type("one")
+        try tui.press("Home")
+        try tui.type(">")
+        try tui.press("End")
+        try tui.type("two")
+        try tui.type("\u{1b}[1;9C")
+        try tui.type("three")
+        try tui.waitFor(">onetwothree")
+        #expect(try tui.screen().contains("Title"))
+        try tui.press("Escape")
+        try tui.waitUntil("the Notes screen") { Self.title($0) == "Notes" }
+        let shown = try cli.run("note", "show", "1").stdout
+        #expect(shown == "Keys\n────\n>onetwothree\n", "\(shown)")
+    }
+
     @Test func deletingAListAsksFirstAndSaysWhatGoesWithIt() throws {
         _ = try cli.run("list", "add", "Old")
         _ = try cli.run("item", "add", "Old", "one")
