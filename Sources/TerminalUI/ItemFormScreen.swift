@@ -48,7 +48,9 @@ final class ItemFormScreen: DraftForm {
         row += 2
         var dueSpans = [label(tr("Due Date"), .due)]
         if let date = due.date {
-            dueSpans.append(Span(app.dateText(date)))
+            // An all-day item keeps showing its day alone until its date or time is changed.
+            let allDay = editing?.isAllDay == true && date == editing?.dueDate
+            dueSpans.append(Span(app.dateText(date, allDay: allDay)))
         } else {
             dueSpans.append(Span(tr("None"), .dim))
         }
