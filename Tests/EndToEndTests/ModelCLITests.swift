@@ -38,6 +38,41 @@ import Testing
         #expect(try object("lists")["uid"] is String)
     }
 
+    /// `--due` with a day alone (ISO, a word, Chinese) makes an all-day item: listed with its
+    /// date only, `allDay` in `--json` with `due` at the all-day hour; a due date with a time
+    /// makes it timed again, and editing something else keeps it all-day.
+    @Test func aDayWithoutATimeMakesAnAllDayItem() throws {
+        try cli.run("list", "add", "Errands")
+        let added = try object("item", "add", "Errands", "Dentist", "--due", "2030-12-24")
+        #expect(added["allDay"] as? Bool == true)
+        #expect(added["due"] as? String == "2030-12-24T09:00:00Z")
+        #expect(try object("item", "add", "Errands", "Post", "--due", "2030-12-24 15:00")["allDay"] as? Bool == false)
+        #expect(try object("item", "add", "Errands", "Gym", "--due", "明天")["allDay"] as? Bool == true)
+        #expect(try object("item", "add", "Errands", "Milk")["allDay"] as? Bool == false)
+        let listing = try cli.run("items", "Errands").stdout
+        let lines = listing.split(separator: "\n").map(String.init)
+        let dentist = try #require(lines.first { $0.contains("Dentist") })
+        let post = try #require(lines.first { $0.contains("Post") })
+        #expect(dentist.contains("(due Dec 24, 2030)"), "\(dentist)")
+        #expect(post.contains("3:00") && post.contains("Dec 24, 2030"), "\(post)")
+
+        #expect(try object("item", "edit", "0", "--text", "Dentist, bring card")["allDay"] as? Bool == true)
+        let timed = try object("item", "edit", "0", "--due", "2030-12-24 08:30")
+        #expect(timed["allDay"] as? Bool == false && timed["due"] as? String == "2030-12-24T08:30:00Z")
+        #expect(try object("item", "edit", "0", "--due", "tomorrow")["allDay"] as? Bool == true)
+        #expect(try object("item", "edit", "0", "--no-due")["allDay"] as? Bool == false)
+        #expect(try sqlite("SELECT group_concat(all_day) FROM (SELECT all_day FROM items ORDER BY id)") == "0,0,1,0")
+    }
+
+    /// The all-day hour setting decides when a day alone is due and reminds.
+    @Test func anAllDayItemIsDueAtTheAllDayHour() throws {
+        #expect(try cli.run("settings", "all-day-hour", "7").status == 0)
+        let added = try object("item", "add", "List", "Dentist", "--due", "2030-12-24", "--remind")
+        #expect(added["allDay"] as? Bool == true && added["due"] as? String == "2030-12-24T07:00:00Z")
+        let reminder = try object("reminders")
+        #expect(reminder["fireAt"] as? String == "2030-12-24T07:00:00Z")
+    }
+
     @Test func notesShowTheirUidAndTimesInJSON() throws {
         let note = try object("note", "add", "--title", "Plans", "--body", "x")
         let uid = try #require(note["uid"] as? String)
