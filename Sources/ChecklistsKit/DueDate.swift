@@ -46,6 +46,17 @@ public enum DueDate {
         try entry(text, now: now, timeZone: timeZone, locale: locale, allDayHour: allDayHour).date
     }
 
+    /// When an all-day item on the day `date` falls on in `timeZone` is due: `hour` (0–23)
+    /// that day, or the day's start where the clocks skip that hour, as the parser reads a day.
+    public static func allDay(onDayOf date: Date, hour: Int, timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let start = calendar.startOfDay(for: date)
+        var parts = calendar.dateComponents([.year, .month, .day], from: date)
+        parts.hour = min(max(hour, 0), 23)
+        return calendar.date(from: parts).map { max($0, start) } ?? start
+    }
+
     /// A due date as typed: when it is due, and whether a day was typed without a time.
     public struct Entry: Sendable, Equatable {
         /// When the item is due, to the minute; for a day alone, the all-day hour of that day.

@@ -133,15 +133,11 @@ extension ImportBatch {
     /// setting, as for a day typed without a time.
     public func allDay(atHour hour: Int, timeZone: TimeZone) -> ImportBatch {
         guard hour != 9 else { return self }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         var moved = self
         for l in moved.lists.indices {
             for i in moved.lists[l].items.indices where moved.lists[l].items[i].isAllDay {
                 guard let due = moved.lists[l].items[i].dueDate else { continue }
-                let start = calendar.startOfDay(for: due)
-                let at = calendar.date(bySettingHour: min(max(hour, 0), 23), minute: 0, second: 0, of: start)
-                moved.lists[l].items[i].dueDate = at.map { max($0, start) } ?? start
+                moved.lists[l].items[i].dueDate = DueDate.allDay(onDayOf: due, hour: hour, timeZone: timeZone)
             }
         }
         return moved

@@ -64,13 +64,20 @@ import Testing
         #expect(try sqlite("SELECT group_concat(all_day) FROM (SELECT all_day FROM items ORDER BY id)") == "0,0,1,0")
     }
 
-    /// The all-day hour setting decides when a day alone is due and reminds.
+    /// The all-day hour setting decides when a day alone is due and reminds; changing it moves
+    /// the all-day items and their reminders, not the timed ones.
     @Test func anAllDayItemIsDueAtTheAllDayHour() throws {
         #expect(try cli.run("settings", "all-day-hour", "7").status == 0)
         let added = try object("item", "add", "List", "Dentist", "--due", "2030-12-24", "--remind")
         #expect(added["allDay"] as? Bool == true && added["due"] as? String == "2030-12-24T07:00:00Z")
-        let reminder = try object("reminders")
-        #expect(reminder["fireAt"] as? String == "2030-12-24T07:00:00Z")
+        #expect(try object("reminders")["fireAt"] as? String == "2030-12-24T07:00:00Z")
+        _ = try object("item", "add", "List", "Post", "--due", "2030-12-24 07:00")
+        #expect(try cli.run("settings", "all-day-hour", "10").status == 0)
+        let result = try cli.run("items", "List", "--json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["due"] as? String } == ["2030-12-24T10:00:00Z", "2030-12-24T07:00:00Z"])
+        #expect(items[0]["modified"] as? String == added["modified"] as? String)
+        #expect(try object("reminders")["fireAt"] as? String == "2030-12-24T10:00:00Z")
     }
 
     @Test func notesShowTheirUidAndTimesInJSON() throws {
