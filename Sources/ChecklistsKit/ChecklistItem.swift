@@ -41,6 +41,17 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
         self.shouldRemind = shouldRemind
     }
 
+    /// Whether the item is late at `now`: not checked, and past its due time; an all-day item
+    /// only once its day (in `timeZone`) is over, not from the all-day hour of that day on.
+    public func isOverdue(at now: Date, timeZone: TimeZone = .current) -> Bool {
+        guard !checked, let due = dueDate else { return false }
+        guard isAllDay else { return due < now }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let nextDay = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: due)) ?? due
+        return nextDay <= now
+    }
+
     /// Whether a reminder fires for this item after `now`: remind on, not checked, and due
     /// later than `now`.
     public func remindsAfter(_ now: Date) -> Bool {

@@ -139,7 +139,7 @@ enum ItemCommands {
     /// Checked items dimmed, unchecked ones past their due date red (on a terminal).
     static func style(of item: ChecklistItem, now: Date) -> Output.Style? {
         if item.checked { return .done }
-        if let due = item.dueDate, due < now { return .overdue }
+        if item.isOverdue(at: now) { return .overdue }
         return nil
     }
 
