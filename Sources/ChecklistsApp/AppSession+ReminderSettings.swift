@@ -55,7 +55,7 @@ extension AppSession {
         // The key first: a refused unlock leaves the setting and the items as they were.
         _ = try store()
         try Reminders.NotificationCenter(directory: home).setAllDayHour(hour)
-        try withStore { try $0.moveAllDayItems(toHour: hour, timeZone: zone) }
+        _ = try withStore { try $0.moveAllDayItems(toHour: hour, timeZone: zone) }
     }
 
     /// The reminders waiting to fire, soonest first (they show item texts: only while unlocked).
