@@ -24,4 +24,11 @@ extension AppSession {
     public func dueDate(from text: String) throws -> Date {
         try DueDate.parse(text, timeZone: try timeZone(), allDayHour: allDayHour)
     }
+
+    /// The due date `text` names and whether it is a day alone (an all-day item), as
+    /// `dueDate(from:)` reads it.
+    /// - Throws: As `dueDate(from:)`.
+    public func dueEntry(from text: String) throws -> DueDate.Entry {
+        try DueDate.entry(text, timeZone: try timeZone(), allDayHour: allDayHour)
+    }
 }

@@ -65,7 +65,8 @@ extension AppSession {
         try VdirExport.checkTarget(folder)
         _ = try store()
         let snapshot = try snapshot()
-        try VdirExport.write(ICalendarWriter.vdir(snapshot), to: folder, progress: progress)
+        try VdirExport.write(
+            ICalendarWriter.vdir(snapshot, timeZone: try timeZone()), to: folder, progress: progress)
         return snapshot
     }
 }

@@ -29,6 +29,8 @@ extension AppSession {
     {
         switch try ImportFiles.content(at: path) {
         case .calendar(let batch):
+            // A day without a time (DUE;VALUE=DATE) is due at the all-day hour, as one typed.
+            let batch = batch.allDay(atHour: allDayHour, timeZone: try timeZone())
             return try importUnlocked(batch, dryRun: dryRun, progress: progress)
         case .backup(let batch, let secret):
             // The secret's check comes first: a refusal there leaves everything as it was.

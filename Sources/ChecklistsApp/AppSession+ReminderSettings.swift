@@ -46,9 +46,16 @@ extension AppSession {
         (try? Reminders.NotificationCenter(directory: home))?.allDayHour ?? 9
     }
 
-    /// Sets the hour (0–23) a day without a time is due at.
+    /// Sets the hour (0–23) a day without a time is due at, and moves the all-day items there
+    /// (their reminders with them).
+    /// - Throws: `AppSessionError.locked` / `LAError` when the store cannot be unlocked (the
+    ///   setting stays as it was); `RemindersError`, `StoreError`.
     public func setAllDayHour(_ hour: Int) throws {
+        let zone = try timeZone()
+        // The key first: a refused unlock leaves the setting and the items as they were.
+        _ = try store()
         try Reminders.NotificationCenter(directory: home).setAllDayHour(hour)
+        _ = try withStore { try $0.moveAllDayItems(toHour: hour, timeZone: zone) }
     }
 
     /// The reminders waiting to fire, soonest first (they show item texts: only while unlocked).

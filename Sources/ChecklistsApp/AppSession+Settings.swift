@@ -25,6 +25,7 @@ extension AppSession {
                     throw AppSessionError.rejected(tr("all-day-hour takes an hour from 0 to 23"))
                 }
                 try setAllDayHour(hour)
+                pokeReminderAgent()
                 continue
             }
             guard let value else { throw AppSessionError.rejected(tr("%@ needs on or off", name)) }

@@ -30,8 +30,10 @@ public struct ListJSON: Codable, Sendable, Equatable {
     }
 }
 
-/// `items --json` element: {"id","uid","list","text","checked","due","remind","created","modified"};
-/// due is ISO 8601 or null.
+/// `items --json` element: {"id","uid","list","text","checked","due","allDay","remind","created",
+/// "modified"}; due is ISO 8601 or null. For an all-day item `due` is the instant its reminder
+/// fires (the all-day hour), written with the local offset, so its first ten characters are
+/// the day; `allDay` is a field added later, so a reader that knows only `due` keeps working.
 public struct ItemJSON: Codable, Sendable, Equatable {
     public let id: Int64
     public let uid: String
@@ -39,6 +41,8 @@ public struct ItemJSON: Codable, Sendable, Equatable {
     public let text: String
     public let checked: Bool
     public let due: String?
+    /// Whether the item is due on a day rather than at a time.
+    public let allDay: Bool
     public let remind: Bool
     public let created: String
     public let modified: String
@@ -52,10 +56,11 @@ public struct ItemJSON: Codable, Sendable, Equatable {
         text = item.text
         checked = item.checked
         due = item.dueDate.map { DueDate.iso8601($0) }
+        allDay = item.isAllDay
         remind = item.shouldRemind
     }
 
-    enum CodingKeys: CodingKey { case id, uid, list, text, checked, due, remind, created, modified }
+    enum CodingKeys: CodingKey { case id, uid, list, text, checked, due, allDay, remind, created, modified }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -65,6 +70,7 @@ public struct ItemJSON: Codable, Sendable, Equatable {
         try c.encode(text, forKey: .text)
         try c.encode(checked, forKey: .checked)
         try c.encode(due, forKey: .due)  // null rather than absent
+        try c.encode(allDay, forKey: .allDay)
         try c.encode(remind, forKey: .remind)
         try c.encode(created, forKey: .created)
         try c.encode(modified, forKey: .modified)

@@ -291,7 +291,7 @@ private struct Importer {
         rows.append(
             ImportRows.Row(
                 id: newID, listID: listID, uid: item.uid ?? random.uid(), text: item.text, checked: item.checked,
-                due: item.dueDate.map(seconds), remind: item.shouldRemind, created: created,
+                due: item.dueDate.map(seconds), allDay: item.isAllDay, remind: item.shouldRemind, created: created,
                 modified: item.modified.map(seconds) ?? created, offset: 0),
             nonce: random.take(SecretBox.nonceLength))
         storedIDs?.insert(newID)
@@ -306,8 +306,8 @@ private struct Importer {
     private func writeRows() throws {
         func statement(rows: Int) throws -> Statement {
             try s.db.prepare(
-                "INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad) VALUES "
-                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, 1)", count: rows).joined(separator: ", "))
+                "INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, all_day, aad) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)", count: rows).joined(separator: ", "))
         }
         // The full group's statement is made once; only the last, shorter group needs another.
         let group = try statement(rows: ImportRows.group)
@@ -324,7 +324,7 @@ private struct Importer {
             guard row.remind, let journal else { return }
             let stored = ChecklistItem(
                 id: row.id, uid: row.uid, listID: row.listID, text: row.text, checked: row.checked,
-                dueDate: row.due.map(ChecklistStore.State.date), shouldRemind: true,
+                dueDate: row.due.map(ChecklistStore.State.date), isAllDay: row.allDay, shouldRemind: true,
                 created: ChecklistStore.State.date(row.created), modified: ChecklistStore.State.date(row.modified))
             try journal(.itemSaved(old: nil, new: stored), s)
         }

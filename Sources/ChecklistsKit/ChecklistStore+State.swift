@@ -129,7 +129,7 @@ extension ChecklistStore {
         }
 
         /// The columns `item(from:)` reads, in order.
-        static let itemColumns = "id, list_id, text, checked, due, remind, uid, created, modified, aad"
+        static let itemColumns = "id, list_id, text, checked, due, remind, uid, created, modified, aad, all_day"
 
         func item(from stmt: Statement) throws -> ChecklistItem {
             let id = stmt.int64(0)
@@ -138,7 +138,8 @@ extension ChecklistStore {
             return ChecklistItem(
                 id: id, uid: uid, listID: stmt.int64(1),
                 text: try open(stmt.blob(2), .itemText(key), table: "items", id: id), checked: stmt.int64(3) != 0,
-                dueDate: stmt.isNull(4) ? nil : Self.date(stmt.int64(4)), shouldRemind: stmt.int64(5) != 0,
+                dueDate: stmt.isNull(4) ? nil : Self.date(stmt.int64(4)), isAllDay: stmt.int64(10) != 0,
+                shouldRemind: stmt.int64(5) != 0,
                 created: Self.date(stmt.int64(7)), modified: Self.date(stmt.int64(8)))
         }
 
@@ -196,18 +197,19 @@ extension ChecklistStore {
             let now = Self.now()
             let stored = ChecklistItem(
                 id: id, uid: Self.newUID(), listID: listID, text: item.text, checked: item.checked,
-                dueDate: item.dueDate, shouldRemind: item.shouldRemind, created: Self.date(now),
-                modified: Self.date(now))
+                dueDate: item.dueDate, isAllDay: item.isAllDay, shouldRemind: item.shouldRemind,
+                created: Self.date(now), modified: Self.date(now))
             try db.prepare(
                 """
-                INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                INSERT INTO items(id, list_id, text, checked, due, remind, uid, created, modified, aad, all_day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
                 """
             )
             .bind(
                 .int(id), .int(listID), .blob(seal(item.text, .itemText(stored.uid))), .int(item.checked ? 1 : 0),
                 stored.dueDate.map { .int(Self.seconds($0)) } ?? .null,
-                .int(item.shouldRemind ? 1 : 0), .text(stored.uid), .int(now), .int(now)
+                .int(item.shouldRemind ? 1 : 0), .text(stored.uid), .int(now), .int(now),
+                .int(stored.isAllDay ? 1 : 0)
             ).run()
             return stored
         }

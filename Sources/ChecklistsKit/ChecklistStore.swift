@@ -266,18 +266,26 @@ public final class ChecklistStore: Sendable {
             guard let old = try s.item(id: id) else { throw ChecklistsError.itemNotFound(id) }
             var new = old
             if let text = changes.text { new.text = text }
-            if let due = changes.dueDate { new.dueDate = due.map(DueDate.roundedDown) }
+            if let due = changes.dueDate {
+                new.dueDate = due.map(DueDate.roundedDown)
+                new.isAllDay = new.dueDate != nil && changes.isAllDay == true
+            } else if let allDay = changes.isAllDay {
+                new.isAllDay = allDay && new.dueDate != nil
+            }
             if let remind = changes.shouldRemind { new.shouldRemind = remind }
             if let checked = changes.checked { new.checked = checked }
             let now = State.now()
             new.modified = State.date(now)
             try s.db.prepare(
-                "UPDATE items SET text = ?, checked = ?, due = ?, remind = ?, modified = ?, aad = 1 WHERE id = ?"
+                """
+                UPDATE items SET text = ?, checked = ?, due = ?, remind = ?, modified = ?, aad = 1, all_day = ?
+                WHERE id = ?
+                """
             )
             .bind(
                 .blob(s.seal(new.text, .itemText(old.uid))), .int(new.checked ? 1 : 0),
                 new.dueDate.map { .int(State.seconds($0)) } ?? .null,
-                .int(new.shouldRemind ? 1 : 0), .int(now), .int(id)
+                .int(new.shouldRemind ? 1 : 0), .int(now), .int(new.isAllDay ? 1 : 0), .int(id)
             ).run()
             return (old, new)
         }
@@ -647,12 +655,17 @@ public struct NewItem: Sendable, Equatable {
     public var text: String
     public var checked: Bool
     public var dueDate: Date?
+    /// Whether `dueDate` is a day alone (see `ChecklistItem.isAllDay`).
+    public var isAllDay: Bool
     public var shouldRemind: Bool
 
-    public init(text: String, checked: Bool = false, dueDate: Date? = nil, shouldRemind: Bool = false) {
+    public init(
+        text: String, checked: Bool = false, dueDate: Date? = nil, isAllDay: Bool = false, shouldRemind: Bool = false
+    ) {
         self.text = text
         self.checked = checked
         self.dueDate = dueDate
+        self.isAllDay = isAllDay && dueDate != nil
         self.shouldRemind = shouldRemind
     }
 }

@@ -43,9 +43,43 @@ public enum DueDate {
         _ text: String, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = UserLocale().time,
         allDayHour: Int = 9
     ) throws -> Date {
-        try DueDateParser(
+        try entry(text, now: now, timeZone: timeZone, locale: locale, allDayHour: allDayHour).date
+    }
+
+    /// When an all-day item on the day `date` falls on in `timeZone` is due: `hour` (0–23)
+    /// that day, or the day's start where the clocks skip that hour, as the parser reads a day.
+    public static func allDay(onDayOf date: Date, hour: Int, timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let start = calendar.startOfDay(for: date)
+        var parts = calendar.dateComponents([.year, .month, .day], from: date)
+        parts.hour = min(max(hour, 0), 23)
+        return calendar.date(from: parts).map { max($0, start) } ?? start
+    }
+
+    /// A due date as typed: when it is due, and whether a day was typed without a time.
+    public struct Entry: Sendable, Equatable {
+        /// When the item is due, to the minute; for a day alone, the all-day hour of that day.
+        public let date: Date
+        /// Whether the text named a day without a time (`2026-12-24`, `tomorrow`, `明天`).
+        public let isAllDay: Bool
+
+        public init(date: Date, isAllDay: Bool) {
+            self.date = date
+            self.isAllDay = isAllDay
+        }
+    }
+
+    /// Parses what the user typed, as `parse` does, and says whether it was a day alone.
+    /// - Throws: As `parse`.
+    public static func entry(
+        _ text: String, now: Date = Date(), timeZone: TimeZone = .current, locale: Locale = UserLocale().time,
+        allDayHour: Int = 9
+    ) throws -> Entry {
+        let result = try DueDateParser(
             now: now, timeZone: timeZone, order: DueDateOrder(locale: locale), allDayReminderHour: allDayHour
-        ).parse(text).reminder
+        ).parse(text)
+        return Entry(date: result.reminder, isAllDay: result.isAllDay)
     }
 
     /// The date as the locale's medium date and short time ("1 Dec 2026, 09:30").
@@ -56,17 +90,28 @@ public enum DueDate {
     /// A reusable formatter for many dates (making one costs far more than using it).
     public struct Display: Sendable {
         private let formatter: LazyFormatter
+        private let dayFormatter: LazyFormatter
 
         /// - Parameter timeZone: The zone dates are shown in (nil: the system's, `TZ`).
         public init(locale: Locale, timeZone: TimeZone? = nil) {
-            formatter = LazyFormatter(locale: locale, timeZone: timeZone)
+            formatter = LazyFormatter(locale: locale, timeZone: timeZone, showsTime: true)
+            dayFormatter = LazyFormatter(locale: locale, timeZone: timeZone, showsTime: false)
         }
 
         /// The locale's medium date and short time, with plain spaces: ICU puts a narrow
         /// no-break space before "AM", so `grep "9:00 AM"` would not find it.
         public func string(_ date: Date) -> String {
-            formatter.made.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
-                .replacingOccurrences(of: "\u{00A0}", with: " ")
+            Self.plainSpaces(formatter.made.string(from: date))
+        }
+
+        /// An item's due date as the lists show it: the locale's medium date alone for an
+        /// all-day item ("24 Dec 2026"), else with its time, as `string(_:)`.
+        public func string(_ date: Date, allDay: Bool) -> String {
+            allDay ? Self.plainSpaces(dayFormatter.made.string(from: date)) : string(date)
+        }
+
+        private static func plainSpaces(_ text: String) -> String {
+            text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
         }
     }
 
@@ -76,13 +121,15 @@ public enum DueDate {
     private final class LazyFormatter: @unchecked Sendable {
         private let locale: Locale
         private let timeZone: TimeZone?
+        private let showsTime: Bool
         private let lock = NSLock()
         // DateFormatter is thread-safe for formatting once configured.
         private var formatter: DateFormatter?
 
-        init(locale: Locale, timeZone: TimeZone?) {
+        init(locale: Locale, timeZone: TimeZone?, showsTime: Bool) {
             self.locale = locale
             self.timeZone = timeZone
+            self.showsTime = showsTime
         }
 
         var made: DateFormatter {
@@ -92,7 +139,7 @@ public enum DueDate {
                 formatter.locale = locale
                 formatter.timeZone = timeZone ?? .current
                 formatter.dateStyle = .medium
-                formatter.timeStyle = .short
+                formatter.timeStyle = showsTime ? .short : .none
                 self.formatter = formatter
                 return formatter
             }

@@ -63,19 +63,22 @@ public struct ImportBatch: Sendable, Equatable {
         public var text: String
         public var checked: Bool
         public var dueDate: Date?
+        /// Whether `dueDate` is a day alone (see `ChecklistItem.isAllDay`).
+        public var isAllDay: Bool
         public var shouldRemind: Bool
         public var created: Date?
         public var modified: Date?
 
         public init(
             id: Int64? = nil, uid: String? = nil, text: String, checked: Bool = false, dueDate: Date? = nil,
-            shouldRemind: Bool = false, created: Date? = nil, modified: Date? = nil
+            isAllDay: Bool = false, shouldRemind: Bool = false, created: Date? = nil, modified: Date? = nil
         ) {
             self.id = id
             self.uid = uid
             self.text = text
             self.checked = checked
             self.dueDate = dueDate
+            self.isAllDay = isAllDay && dueDate != nil
             self.shouldRemind = shouldRemind
             self.created = created
             self.modified = modified
@@ -122,4 +125,21 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// Whether the import changes nothing.
     public var isEmpty: Bool { listsAdded == 0 && itemsAdded == 0 && notesAdded == 0 }
+}
+
+extension ImportBatch {
+    /// The batch with its all-day items due at `hour` (0–23) of their day in `timeZone`
+    /// instead of 09:00, the hour a calendar's `DUE;VALUE=DATE` is read at: the all-day hour
+    /// setting, as for a day typed without a time.
+    public func allDay(atHour hour: Int, timeZone: TimeZone) -> ImportBatch {
+        guard hour != 9 else { return self }
+        var moved = self
+        for l in moved.lists.indices {
+            for i in moved.lists[l].items.indices where moved.lists[l].items[i].isAllDay {
+                guard let due = moved.lists[l].items[i].dueDate else { continue }
+                moved.lists[l].items[i].dueDate = DueDate.allDay(onDayOf: due, hour: hour, timeZone: timeZone)
+            }
+        }
+        return moved
+    }
 }

@@ -16,6 +16,7 @@ struct ImportRows {
         var text: String
         var checked: Bool
         var due: Int64?
+        var allDay: Bool
         var remind: Bool
         var created: Int64
         var modified: Int64
@@ -68,7 +69,7 @@ struct ImportRows {
     /// ID order, `group` at a time.
     /// - Parameters:
     ///   - insert: The statement that inserts `n` rows (n ≤ `group`; parameters per row: id,
-    ///     list_id, text, checked, due, remind, uid, created, modified).
+    ///     list_id, text, checked, due, remind, uid, created, modified, all_day).
     ///   - inserted: Called after each row is inserted, with its position in `rows`.
     func write(
         box: SecretBox, prefix: [UInt8], insert: (Int) throws -> Statement, inserted: (Int) throws -> Void
@@ -94,7 +95,7 @@ struct ImportRows {
             for (k, n) in order[start..<start + count].enumerated() {
                 let row = rows[n]
                 let length = SecretBox.nonceLength + row.text.utf8.count + SecretBox.tagLength
-                let base = Int32(k * 9)
+                let base = Int32(k * 10)
                 try statement.bind(base + 1, row.id)
                 try statement.bind(base + 2, row.listID)
                 try statement.bind(
@@ -105,6 +106,7 @@ struct ImportRows {
                 try statement.bind(base + 7, text: row.uid)
                 try statement.bind(base + 8, row.created)
                 try statement.bind(base + 9, row.modified)
+                try statement.bind(base + 10, row.allDay ? 1 : 0)
             }
             try statement.runOnce()
             for n in order[start..<start + count] { try inserted(n) }

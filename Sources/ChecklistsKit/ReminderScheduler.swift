@@ -110,16 +110,17 @@ public final class ReminderScheduler: Sendable {
 
     private func schedule(_ item: ChecklistItem, in s: ChecklistStore.State) throws -> ReminderIntent {
         let due = item.dueDate ?? now()
+        let dueText = dates.string(due, allDay: item.isAllDay)
         let list = try s.checklist(id: item.listID)
         // Without a readable reminders store the item-text setting is unknown: keep the text out.
         let showsText = (try? reminders())?.showsItemText ?? false
         let content =
             showsText
             ? NotificationContent(
-                title: item.text, body: tr("%@ · due %@", list?.name ?? "Checklists", dates.string(due)),
+                title: item.text, body: tr("%@ · due %@", list?.name ?? "Checklists", dueText),
                 iconName: list?.icon.name ?? Icon.noIcon.name)
             : NotificationContent(
-                title: tr("Checklists reminder"), body: tr("Due %@", dates.string(due)), iconName: Icon.noIcon.name)
+                title: tr("Checklists reminder"), body: tr("Due %@", dueText), iconName: Icon.noIcon.name)
         return .schedule(
             NotificationRequest(
                 identifier: Self.identifier(for: item.id), content: content, trigger: DateTrigger(date: due)))

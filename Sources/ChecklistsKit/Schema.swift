@@ -3,7 +3,7 @@ import SQLiteKit
 /// The database schema and its forward migrations, versioned with `PRAGMA user_version`.
 ///
 /// Plain (unencrypted) columns hold only what counting, reminders and sync need and no words the
-/// user wrote: ids and uids, per-list counts, checked flags, due times, remind flags, created and
+/// user wrote: ids and uids, per-list counts, checked flags, due times and all-day flags, remind flags, created and
 /// modified times, and tombstones (uid, kind, time). List names, list icons, item texts and
 /// notes are encrypted blobs (sorting by name happens after decryption).
 enum Schema {
@@ -110,6 +110,10 @@ enum Schema {
         // 6: the change log kept to its last `ChangeLog.kept` rows (10,000 before: 650 KB, a
         // fifth of a 10,000-item store); what is over goes now.
         ChangeLog.pruning,
+        // 7: all-day items. `due` stays the instant the reminder fires (the all-day hour of the
+        // day); `all_day` 1 says the item is due on that day rather than at that time, as a
+        // VTODO's DUE;VALUE=DATE is. Plain like `due`. Existing items are timed (0).
+        "ALTER TABLE items ADD COLUMN all_day INTEGER NOT NULL DEFAULT 0;",
     ]
 
     /// SQL for the time now, in whole seconds since 1970.

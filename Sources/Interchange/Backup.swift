@@ -17,7 +17,8 @@ public enum Backup {
             itemsByList[item.listID, default: []].append(
                 BackupDocument.Item(
                     id: item.id, uid: item.uid, text: item.text, checked: item.checked,
-                    due: item.dueDate.map(Timestamp.string), remind: item.shouldRemind,
+                    due: item.dueDate.map(Timestamp.string), allDay: item.isAllDay ? true : nil,
+                    remind: item.shouldRemind,
                     created: Timestamp.string(item.created), modified: Timestamp.string(item.modified)))
         }
         let document = BackupDocument(
@@ -96,7 +97,7 @@ public enum Backup {
                 items.append(
                     ImportBatch.Item(
                         id: id, uid: itemUID, text: item.text, checked: item.checked, dueDate: due,
-                        shouldRemind: item.remind, created: created, modified: modified))
+                        isAllDay: item.allDay == true, shouldRemind: item.remind, created: created, modified: modified))
             }
             lists.append(
                 ImportBatch.List(

@@ -27,6 +27,9 @@ struct BackupDocument: Codable {
         let checked: Bool
         /// Omitted (not null) when the item has no due date.
         let due: String?
+        /// Whether `due` is a day alone; written only when true, so that a store without all-day
+        /// items backs up to the bytes it did before the field existed.
+        let allDay: Bool?
         let remind: Bool
         let created: String
         let modified: String

@@ -88,28 +88,32 @@ struct BackupReader {
         var text: String?
         var checked: Bool?
         var due: String?
+        var allDay: Bool?
         var remind: Bool?
         var created: String?
         var modified: String?
-        // In the order a backup writes them, which is the order they are tried in.
-        let keys: [StaticString] = ["checked", "created", "due", "id", "modified", "remind", "text", "uid"]
+        // In the order a backup writes them, which is the order they are tried in ("allDay" is
+        // absent from most items and from backups made before it existed).
+        let keys: [StaticString] = ["allDay", "checked", "created", "due", "id", "modified", "remind", "text", "uid"]
         try scanner.object(keys: keys) { match throws(JSONProblem) in
             guard let match else { return try scanner.skip() }
             let key = keys[match]
             switch match {
-            case 0: checked = try field(key) { () throws(JSONProblem) in try scanner.bool() }
-            case 1: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
-            case 2: due = try field(key) { () throws(JSONProblem) in try scanner.optionalString() }
-            case 3: id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
-            case 4: modified = try field(key) { () throws(JSONProblem) in try scanner.string(sameAs: created) }
-            case 5: remind = try field(key) { () throws(JSONProblem) in try scanner.bool() }
-            case 6: text = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 0: allDay = try field(key) { () throws(JSONProblem) in try scanner.bool() }
+            case 1: checked = try field(key) { () throws(JSONProblem) in try scanner.bool() }
+            case 2: created = try field(key) { () throws(JSONProblem) in try scanner.string() }
+            case 3: due = try field(key) { () throws(JSONProblem) in try scanner.optionalString() }
+            case 4: id = try field(key) { () throws(JSONProblem) in try scanner.integer() }
+            case 5: modified = try field(key) { () throws(JSONProblem) in try scanner.string(sameAs: created) }
+            case 6: remind = try field(key) { () throws(JSONProblem) in try scanner.bool() }
+            case 7: text = try field(key) { () throws(JSONProblem) in try scanner.string() }
             default: uid = try field(key) { () throws(JSONProblem) in try scanner.string() }
             }
         }
         return BackupDocument.Item(
             id: try required(id, "id"), uid: try required(uid, "uid"), text: try required(text, "text"),
-            checked: try required(checked, "checked"), due: due, remind: try required(remind, "remind"),
+            checked: try required(checked, "checked"), due: due, allDay: allDay,
+            remind: try required(remind, "remind"),
             created: try required(created, "created"), modified: try required(modified, "modified"))
     }
 

@@ -91,6 +91,10 @@ struct BackupWriter {
     private mutating func write(_ item: BackupDocument.Item) {
         element()
         begin(123)
+        if item.allDay == true {
+            key("allDay")
+            bool(true)
+        }
         key("checked")
         bool(item.checked)
         key("created")

@@ -78,10 +78,17 @@ struct Todo {
         let dueDate = try due.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) }
         return ImportBatch.Item(
             id: id, uid: uid, text: text, checked: completed || status == "COMPLETED" || status == "CANCELLED",
-            dueDate: dueDate,
+            dueDate: dueDate, isAllDay: due.map(Self.isDate) ?? false,
             shouldRemind: hasAlarm && dueDate != nil,
             created: try created.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) },
             modified: try modified.map { p throws(InterchangeError) in try time(p, timeZone: timeZone, zones: zones) })
+    }
+
+    /// Whether the property is a DATE (`DUE;VALUE=DATE:20261224`, as Thunderbird, Nextcloud Tasks
+    /// and todoman write a day without a time; read by its 8 digits, as `time` reads it, with or
+    /// without the parameter): an all-day item.
+    static func isDate(_ property: ContentLine) -> Bool {
+        property.value.utf8.count == 8
     }
 
     /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day).

@@ -22,7 +22,8 @@ public enum ICalendarWriter {
 
     /// The vdir of `snapshot`: for each list "<list uid>/displayname" (every list, empty ones
     /// too), "<list uid>/checklists-icon" when it has an icon, and "<list uid>/<item uid>.ics".
-    public static func vdir(_ snapshot: StoreSnapshot) -> [File] {
+    /// - Parameter timeZone: The zone whose day an all-day item's due date falls on.
+    public static func vdir(_ snapshot: StoreSnapshot, timeZone: TimeZone = .current) -> [File] {
         var lists: [Int64: Checklist] = [:]
         var files: [File] = []
         for list in snapshot.lists {
@@ -41,21 +42,27 @@ public enum ICalendarWriter {
             guard let list = byID[item.listID] else { return nil }
             let directory = fileName(list.uid, fallback: "list-\(list.id)")
             let name = fileName(item.uid, fallback: "item-\(item.id)") + ".ics"
-            return File(path: "\(directory)/\(name)", contents: Data(calendarBytes(item, icon: list.icon, list: list)))
+            return File(
+                path: "\(directory)/\(name)",
+                contents: Data(calendarBytes(item, icon: list.icon, list: list, timeZone: timeZone)))
         }
         files += made.compactMap { $0 }
         return files
     }
 
     /// One VCALENDAR holding the item's VTODO, lines folded at 75 octets, CRLF line ends.
-    public static func calendar(_ item: ChecklistItem, icon: Icon) -> String {
-        String(decoding: calendarBytes(item, icon: icon), as: UTF8.self)
+    public static func calendar(_ item: ChecklistItem, icon: Icon, timeZone: TimeZone = .current) -> String {
+        String(decoding: calendarBytes(item, icon: icon, timeZone: timeZone), as: UTF8.self)
     }
 
     /// The bytes of `calendar(_:icon:)`, built without a String per line (100,000 files). With
     /// `list`, the to-do names its list's uid and ID (X-CHECKLISTS-LIST-UID, X-CHECKLISTS-LIST-ID),
-    /// so that a vdir import gives the list back with its uid and in its place.
-    static func calendarBytes(_ item: ChecklistItem, icon: Icon, list: Checklist? = nil) -> [UInt8] {
+    /// so that a vdir import gives the list back with its uid and in its place. An all-day item's
+    /// DUE is its day in `timeZone` (`DUE;VALUE=DATE:20261224`), and its alarm the instant it
+    /// reminds at (the all-day hour), since an alarm relative to a date alone would be midnight.
+    static func calendarBytes(
+        _ item: ChecklistItem, icon: Icon, list: Checklist? = nil, timeZone: TimeZone = .current
+    ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(640 + item.text.utf8.count * 2)
         // Each content line is written whole into `out`, then folded there in the rare case it is
@@ -102,7 +109,14 @@ public enum ICalendarWriter {
             time("COMPLETED", item.modified)
             plain("PERCENT-COMPLETE", "100")
         }
-        if let due = item.dueDate { time("DUE", due) }
+        if let due = item.dueDate, item.isAllDay {
+            let start = begin("DUE;VALUE=DATE")
+            let local = due.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: due)))
+            out += Timestamp.bytes(local, separators: false).prefix(8)
+            end(start)
+        } else if let due = item.dueDate {
+            time("DUE", due)
+        }
         if icon != .noIcon { text("CATEGORIES", icon.rawValue) }
         text("X-CHECKLISTS-ICON", icon.rawValue)
         plain("X-CHECKLISTS-ID", String(item.id))
@@ -113,7 +127,12 @@ public enum ICalendarWriter {
         if item.shouldRemind, item.dueDate != nil {
             out += "BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8
             text("DESCRIPTION", item.text)
-            out += "TRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\n".utf8
+            if item.isAllDay, let due = item.dueDate {
+                time("TRIGGER;VALUE=DATE-TIME", due)
+            } else {
+                out += "TRIGGER;RELATED=END:PT0S\r\n".utf8
+            }
+            out += "END:VALARM\r\n".utf8
         }
         out += "END:VTODO\r\nEND:VCALENDAR\r\n".utf8
         return out

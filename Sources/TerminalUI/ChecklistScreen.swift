@@ -66,7 +66,7 @@ final class ChecklistScreen: Screen {
         let bell = item.shouldRemind ? " " + app.glyphs.bell : ""
         var tail = bell + " "
         if let due = item.dueDate {
-            let dated = "  " + app.dateText(due) + (bell.isEmpty ? "   " : bell) + " "
+            let dated = "  " + app.dateText(due, allDay: item.isAllDay) + (bell.isEmpty ? "   " : bell) + " "
             let room = width - CellWidth.of(head)
             if CellWidth.detailRoom(needed: CellWidth.of(dated), of: room) == CellWidth.of(dated) { tail = dated }
         }

@@ -90,6 +90,8 @@ extension TerminalApp {
     }
 
     static func newItem(_ item: ChecklistItem) -> NewItem {
-        NewItem(text: item.text, checked: item.checked, dueDate: item.dueDate, shouldRemind: item.shouldRemind)
+        NewItem(
+            text: item.text, checked: item.checked, dueDate: item.dueDate, isAllDay: item.isAllDay,
+            shouldRemind: item.shouldRemind)
     }
 }

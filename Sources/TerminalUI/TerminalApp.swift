@@ -143,9 +143,9 @@ public final class TerminalApp {
     }
 
     /// A due date in the locale's medium date and short time (a plain space before AM/PM, so
-    /// terminals without that narrow space show it).
-    func dateText(_ date: Date) -> String {
-        dates.string(date).replacingOccurrences(of: "\u{202F}", with: " ")
+    /// terminals without that narrow space show it); an all-day item's date alone.
+    func dateText(_ date: Date, allDay: Bool = false) -> String {
+        dates.string(date, allDay: allDay).replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
     /// One line for an error.

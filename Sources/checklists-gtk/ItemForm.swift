@@ -6,14 +6,17 @@ import GtkKit
 import Localization
 
 /// Add Item / Edit Item: the text, "Remind Me", and the due date (a calendar popover plus
-/// hour and minute spin buttons). Done is insensitive while the text is empty.
+/// hour and minute spin buttons, or with "All Day" the day alone). Done is insensitive while
+/// the text is empty.
 @MainActor
 final class ItemForm {
-    typealias Save = (_ text: String, _ due: Date?, _ remind: Bool) -> Void
+    /// `allDay`: the due date is the chosen day alone (its time is the caller's to set).
+    typealias Save = (_ text: String, _ due: Date?, _ allDay: Bool, _ remind: Bool) -> Void
     private let dialog: Dialog
     private let text: Widget
     private let remind: Widget
     private let hasDate: Widget
+    private let allDayRow: Widget
     private let calendar: Widget
     private let dateButton: Widget
     private let hour: Widget
@@ -37,6 +40,8 @@ final class ItemForm {
         hasDate = adw_action_row_new()
         let remindSwitch = Self.switchRow(remind, title: tr("Remind Me"), on: item?.shouldRemind ?? false)
         let dateSwitch = Self.switchRow(hasDate, title: tr("Due Date"), on: item?.dueDate != nil)
+        allDayRow = adw_action_row_new()
+        let allDaySwitch = Self.switchRow(allDayRow, title: tr("All Day"), on: item?.isAllDay ?? false)
 
         let due = item?.dueDate ?? Self.nextHour()
         let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: due)
@@ -72,7 +77,7 @@ final class ItemForm {
         gtk_label_set_wrap(OpaquePointer(warning), 1)
 
         Build.append(dialog.content, Dialog.group(nil, [text]))
-        Build.append(dialog.content, Dialog.group(nil, [remind, hasDate, when]))
+        Build.append(dialog.content, Dialog.group(nil, [remind, hasDate, when, allDayRow]))
         Build.append(dialog.content, warning)
 
         let refresh: @MainActor () -> Void = { [weak self] in self?.refresh() }
@@ -104,15 +109,18 @@ final class ItemForm {
             refresh()
         }
         for spin in [hour, minute] { Signals.connect(Cast.object(spin), "value-changed") { refresh() } }
+        Signals.connect(Cast.object(allDaySwitch), "notify::active", withArgument: { _ in refresh() })
         dialog.onDone = { [weak self] in self?.finish(remindSwitch: remindSwitch, dateSwitch: dateSwitch) }
         self.remindSwitch = remindSwitch
         self.dateSwitch = dateSwitch
+        self.allDaySwitch = allDaySwitch
         self.when = when
         refresh()
     }
 
     private var remindSwitch: Widget?
     private var dateSwitch: Widget?
+    private var allDaySwitch: Widget?
     private var when: Widget?
 
     func present() {
@@ -143,6 +151,9 @@ final class ItemForm {
         dialog.setValid(!ChecklistStore.isBlank(Build.text(of: text)))
         let dated = isOn(dateSwitch)
         if let when { Build.sensitive(when, dated) }
+        Build.sensitive(allDayRow, dated)
+        // All day: the day alone, its time the all-day hour's.
+        for spin in [hour, minute] { Build.sensitive(spin, dated && !isOn(allDaySwitch)) }
         let date = chosenDate()
         gtk_menu_button_set_label(OpaquePointer(dateButton), dates.string(from: date))
         if isOn(remindSwitch) && date <= Date() {
@@ -156,7 +167,7 @@ final class ItemForm {
         let value = Build.text(of: text).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !ChecklistStore.isBlank(value) else { return }
         let due = isOn(dateSwitch) ? chosenDate() : nil
-        save(value, due, isOn(remindSwitch) && due != nil)
+        save(value, due, isOn(allDaySwitch) && due != nil, isOn(remindSwitch) && due != nil)
     }
 
     /// A row with a switch as its activatable widget.

@@ -25,7 +25,7 @@ final class ItemsView {
     private let dates: DueDate.Display
     /// Due dates as shown, by date: formatting one through Foundation costs tens of
     /// microseconds, and GTK binds about 200 rows on a jump.
-    private var dueTexts: [Date: String] = [:]
+    private var dueTexts: [DueKey: String] = [:]
     /// The user clicked an item's check button.
     var onToggle: (Int64) -> Void = { _ in }
     /// Edit Item.
@@ -233,12 +233,19 @@ final class ItemsView {
         fill(row, item)
     }
 
+    /// A due date as a row shows it: the day alone for an all-day item.
+    private struct DueKey: Hashable {
+        let date: Date
+        let allDay: Bool
+    }
+
     /// `date` as the row shows it (cached; at most one entry per item).
-    private func dueText(_ date: Date) -> String {
-        if let text = dueTexts[date] { return text }
+    private func dueText(_ date: Date, allDay: Bool) -> String {
+        let key = DueKey(date: date, allDay: allDay)
+        if let text = dueTexts[key] { return text }
         if dueTexts.count > 2 * max(items.count, 1_000) { dueTexts.removeAll(keepingCapacity: true) }
-        let text = dates.string(date)
-        dueTexts[date] = text
+        let text = dates.string(date, allDay: allDay)
+        dueTexts[key] = text
         return text
     }
 
@@ -254,7 +261,7 @@ final class ItemsView {
         binding = false
         Build.setText(text, item.text)
         if let date = item.dueDate {
-            Build.setText(due, dueText(date))
+            Build.setText(due, dueText(date, allDay: item.isAllDay))
             Build.visible(due, true)
         } else {
             Build.visible(due, false)

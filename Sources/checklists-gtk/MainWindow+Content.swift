@@ -123,9 +123,9 @@ extension MainWindow {
 
     func addItem() {
         guard let list = current else { return toast(tr("Choose a checklist first.")) }
-        ItemForm(parent: gtkWindow, item: nil, presenter: presenter) { [weak self] text, due, remind in
+        ItemForm(parent: gtkWindow, item: nil, presenter: presenter) { [weak self] text, due, allDay, remind in
             guard let self else { return }
-            let new = NewItem(text: text, dueDate: due, shouldRemind: remind)
+            let new = NewItem(text: text, dueDate: self.allDayDue(due, allDay), isAllDay: allDay, shouldRemind: remind)
             if self.attempt({ try self.session.addItem(new, to: list.id) }) != nil {
                 self.reloadItems()
                 self.reloadLists()
@@ -135,15 +135,22 @@ extension MainWindow {
     }
 
     func editItem(_ item: ChecklistItem) {
-        ItemForm(parent: gtkWindow, item: item, presenter: presenter) { [weak self] text, due, remind in
+        ItemForm(parent: gtkWindow, item: item, presenter: presenter) { [weak self] text, due, allDay, remind in
             guard let self else { return }
-            let changes = ItemChanges(editing: item, text: text, dueDate: due, shouldRemind: remind)
+            let changes = ItemChanges(
+                editing: item, text: text, dueDate: self.allDayDue(due, allDay), isAllDay: allDay, shouldRemind: remind)
             if let edited = self.attempt({ try self.session.editItem(id: item.id, changes) }) {
                 self.items.update(edited)
                 self.reloadLists()
                 if remind { self.askNotificationPermissionOnce() }
             }
         }.present()
+    }
+
+    /// A day chosen as all-day is due at the all-day hour, as one typed is; a time stays as chosen.
+    private func allDayDue(_ due: Date?, _ allDay: Bool) -> Date? {
+        guard allDay, let due else { return due }
+        return DueDate.allDay(onDayOf: due, hour: session.allDayHour, timeZone: .current)
     }
 
     func addList() {

@@ -49,7 +49,7 @@ enum ItemCommands {
         Command(path: ["item", "add"]) { context in
             let reference = try context.positional(0, "LIST")
             let text = try context.rest(from: 1, "TEXT")
-            let due = try context.arguments["--due"].map { try context.session.dueDate(from: $0) }
+            let due = try context.arguments["--due"].map { try context.session.dueEntry(from: $0) }
             let lines = text == "-" ? try StandardInput.lines() : [text]
             if lines.isEmpty { throw ChecklistsError.emptyItemText }
             let session = try context.content()
@@ -57,8 +57,8 @@ enum ItemCommands {
             let items = try session.addItems(
                 lines.map {
                     NewItem(
-                        text: $0, checked: context.arguments.has("--checked"), dueDate: due,
-                        shouldRemind: context.arguments.has("--remind"))
+                        text: $0, checked: context.arguments.has("--checked"), dueDate: due?.date,
+                        isAllDay: due?.isAllDay ?? false, shouldRemind: context.arguments.has("--remind"))
                 }, to: list.id)
             if text == "-" {
                 try showAdded(items, to: list, &context)
@@ -78,7 +78,9 @@ enum ItemCommands {
             var changes = ItemChanges()
             changes.text = try a["--text"].map(StandardInput.resolve)
             if let due = a["--due"] {
-                changes.dueDate = .some(try context.session.dueDate(from: due))
+                let entry = try context.session.dueEntry(from: due)
+                changes.dueDate = .some(entry.date)
+                changes.isAllDay = entry.isAllDay
             }
             if a.has("--no-due") { changes.dueDate = .some(nil) }
             if a.has("--remind") { changes.shouldRemind = true }
@@ -137,14 +139,14 @@ enum ItemCommands {
     /// Checked items dimmed, unchecked ones past their due date red (on a terminal).
     static func style(of item: ChecklistItem, now: Date) -> Output.Style? {
         if item.checked { return .done }
-        if let due = item.dueDate, due < now { return .overdue }
+        if item.isOverdue(at: now) { return .overdue }
         return nil
     }
 
     static func line(for item: ChecklistItem, idWidth: Int, dates: DueDate.Display) -> String {
         let id = TextWidth.rightAligned(item.id, to: idWidth)
         var text = "\(item.checked ? "[✓]" : "[ ]") \(id)  \(TerminalText.line(item.text))"
-        if let due = item.dueDate { text += "  " + tr("(due %@)", dates.string(due)) }
+        if let due = item.dueDate { text += "  " + tr("(due %@)", dates.string(due, allDay: item.isAllDay)) }
         if item.shouldRemind { text += " 🔔" }
         return text
     }

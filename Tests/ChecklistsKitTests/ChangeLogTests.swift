@@ -58,6 +58,18 @@ import Testing
             ])
     }
 
+    /// Making an item all-day is a change like any other: logged as an update of the item, so a
+    /// window showing it (and a later sync) learns of it.
+    @Test func makingAnItemAllDayIsLoggedAsAnUpdate() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Errands")
+        let item = try store.addItem(NewItem(text: "Dentist", dueDate: Date(timeIntervalSinceNow: 86_400)), to: list.id)
+        let start = try #require(Int(try sqlite("SELECT max(seq) FROM change_log").first ?? ""))
+        #expect(try store.updateItem(id: item.id, ItemChanges(isAllDay: true)).new.isAllDay)
+        #expect(
+            try sqlite("SELECT kind, row, op FROM change_log WHERE seq > \(start)") == ["item|\(item.id)|update"])
+    }
+
     @Test func theLogKeepsItsNewestRowsOnly() throws {
         let store = try open()
         let list = try store.addChecklist(name: "Bulk")
@@ -81,6 +93,7 @@ import Testing
             END;
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
             INSERT INTO change_log(kind, key, op) SELECT 'setting', 'Bench', 'update' FROM n;
+            ALTER TABLE items DROP COLUMN all_day;
             PRAGMA user_version = 5;
             """)
         #expect(Int(try sqlite("SELECT count(*) FROM change_log").first ?? "") ?? 0 >= 10_000)
@@ -89,6 +102,6 @@ import Testing
         let count = try #require(Int(try sqlite("SELECT count(*) FROM change_log").first ?? ""))
         #expect(count <= ChangeLog.kept + ChangeLog.pruneEvery)
         #expect(count <= 2_000)  // it kept 10,000
-        #expect(try sqlite("PRAGMA user_version") == ["6"])
+        #expect(try sqlite("PRAGMA user_version") == ["7"])
     }
 }

@@ -116,6 +116,59 @@ import Testing
         #expect(try store.item(id: item.id)?.dueDate == nil)
     }
 
+    /// An all-day item stays all-day when the store is opened again, in a snapshot, and
+    /// through an import; a due date set with a time, or cleared, makes it timed again.
+    @Test func anAllDayItemKeepsItsFlagUntilItsDueDateGetsATime() throws {
+        let due = Date(timeIntervalSince1970: 1_900_000_020)
+        do {
+            let store = try open()
+            let list = try store.addChecklist(name: "Errands")
+            let item = try store.addItem(NewItem(text: "Dentist", dueDate: due, isAllDay: true), to: list.id)
+            _ = try store.addItem(NewItem(text: "Post", dueDate: due), to: list.id)
+            _ = try store.addItem(NewItem(text: "No date", isAllDay: true), to: list.id)
+            try store.updateItem(id: item.id, ItemChanges(text: "Dentist, bring card"))
+        }
+        let store = try open()
+        let list = try store.resolveList("Errands")
+        #expect(try store.items(in: list.id).map(\.isAllDay) == [true, false, false])
+        #expect(try store.snapshot().items.map(\.isAllDay) == [true, false, false])
+        let first = try store.items(in: list.id)[0]
+        #expect(try store.updateItem(id: first.id, ItemChanges(dueDate: .some(due))).new.isAllDay == false)
+        #expect(try store.updateItem(id: first.id, ItemChanges(dueDate: .some(due), isAllDay: true)).new.isAllDay)
+        #expect(try store.updateItem(id: first.id, ItemChanges(dueDate: .some(nil))).new.isAllDay == false)
+
+        let batch = ImportBatch(lists: [
+            ImportBatch.List(
+                name: "Imported",
+                items: [
+                    ImportBatch.Item(text: "Holiday", dueDate: due, isAllDay: true),
+                    ImportBatch.Item(text: "Call", dueDate: due),
+                ])
+        ])
+        _ = try store.importBatch(batch)
+        #expect(try store.items(in: try store.resolveList("Imported").id).map(\.isAllDay) == [true, false])
+    }
+
+    /// A store made before items had an all-day flag (schema 6) opens with every item timed,
+    /// as it was, and its items can be made all-day.
+    @Test func aStoreFromBeforeAllDayItemsOpensWithItsItemsTimed() throws {
+        let due = Date(timeIntervalSince1970: 1_900_000_020)
+        do {
+            let store = try open()
+            let list = try store.addChecklist(name: "Errands")
+            _ = try store.addItem(NewItem(text: "Dentist", dueDate: due, shouldRemind: true), to: list.id)
+            store.close()
+        }
+        let sql = "ALTER TABLE items DROP COLUMN all_day; PRAGMA user_version = 6;"
+        let old = try CLIRunner.execute("/usr/bin/sqlite3", [home + "/checklists.sqlite", sql], environment: [:])
+        #expect(old.status == 0, "\(old.stderr)")
+        let store = try open()
+        let item = try #require(try store.items(in: try store.resolveList("Errands").id).first)
+        #expect(item.text == "Dentist" && item.dueDate == due && item.shouldRemind && !item.isAllDay)
+        #expect(try store.updateItem(id: item.id, ItemChanges(dueDate: .some(due), isAllDay: true)).new.isAllDay)
+        #expect(try store.item(id: item.id)?.isAllDay == true)
+    }
+
     @Test func countsFollowChecksAndDeletes() throws {
         let store = try open()
         let list = try store.addChecklist(
@@ -236,7 +289,7 @@ import Testing
         var header = Array(FileManager.default.contents(atPath: path)!)
         header[60...63] = [0, 0, 0, 99]  // user_version lives at offset 60
         try Data(header).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, supported: 6)) { try open() }
+        #expect(throws: StoreError.newerSchema(found: 99, supported: 7)) { try open() }
         #expect(Array(FileManager.default.contents(atPath: path)!) == header)
     }
 

@@ -24,6 +24,29 @@ import Testing
         #expect(try iso("tomorrow 9:00") == "2026-12-01T09:00:00Z")
     }
 
+    /// A day typed without a time is an all-day item, due at the all-day hour; any time given
+    /// makes it a timed one, in English and Chinese alike.
+    @Test func aDayAloneIsAllDayAndATimeIsNot() throws {
+        func entry(_ text: String) throws -> DueDate.Entry {
+            try DueDate.entry(text, now: now, timeZone: utc, locale: Locale(identifier: "en_US_POSIX"), allDayHour: 8)
+        }
+        for text in ["2026-12-24", "today", "tomorrow", "friday", "next monday", "dec 24", "in 3 days", "明天", "周五"] {
+            #expect(try entry(text).isAllDay, "\(text)")
+        }
+        for text in ["2026-12-24 09:00", "tomorrow 9am", "friday 18:00", "in 2 hours", "18:00", "明天下午3点"] {
+            #expect(try entry(text).isAllDay == false, "\(text)")
+        }
+        #expect(DueDate.iso8601(try entry("2026-12-24").date, timeZone: utc) == "2026-12-24T08:00:00Z")
+    }
+
+    @Test func anAllDayDateIsShownWithoutItsTime() {
+        let display = DueDate.Display(locale: Locale(identifier: "en_US"), timeZone: utc)
+        let date = Date(timeIntervalSince1970: 1_796_033_742)
+        #expect(display.string(date, allDay: true) == "Nov 30, 2026")
+        #expect(display.string(date, allDay: false) == display.string(date))
+        #expect(display.string(date).contains("10:15"))
+    }
+
     @Test func aDayWithoutATimeIsDueAtNineNotMidnight() throws {
         #expect(try iso("2026-12-01") == "2026-12-01T09:00:00Z")
         #expect(try iso("2026-12-01 00:00") == "2026-12-01T00:00:00Z")

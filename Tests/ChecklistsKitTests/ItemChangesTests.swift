@@ -37,4 +37,25 @@ import Testing
             ItemChanges(editing: opened, text: "Oat milk", dueDate: nil, shouldRemind: false)
                 == ItemChanges(text: "Oat milk", dueDate: .some(nil), shouldRemind: false))
     }
+
+    /// An all-day item saved from a form with its date untouched stays all-day; a date or time
+    /// changed in the form is a time, unless the form says all-day.
+    @Test func anAllDayItemStaysAllDayUnlessItsDateIsChanged() throws {
+        let store = try open()
+        let list = try store.addChecklist(name: "Errands")
+        let due = DueDate.roundedDown(Date(timeIntervalSinceNow: 86_400))
+        let opened = try store.addItem(NewItem(text: "Dentist", dueDate: due, isAllDay: true), to: list.id)
+        #expect(opened.isAllDay)
+        let renamed = ItemChanges(editing: opened, text: "Dentist at 3", dueDate: due, shouldRemind: true)
+        let saved = try store.updateItem(id: opened.id, renamed).new
+        #expect(saved.isAllDay && saved.dueDate == due && saved.text == "Dentist at 3")
+        let moved = ItemChanges(editing: saved, text: saved.text, dueDate: due + 3600, shouldRemind: true)
+        #expect(try store.updateItem(id: opened.id, moved).new.isAllDay == false)
+        let switched = ItemChanges(
+            editing: try #require(try store.item(id: opened.id)), text: saved.text, dueDate: due + 3600,
+            isAllDay: true, shouldRemind: true)
+        #expect(try store.updateItem(id: opened.id, switched).new.isAllDay)
+        let cleared = try store.updateItem(id: opened.id, ItemChanges(dueDate: .some(nil))).new
+        #expect(cleared.dueDate == nil && !cleared.isAllDay)
+    }
 }

@@ -73,6 +73,16 @@ struct DesktopEditRaceTests {
         #expect(try session.cli.run("items", "Groceries").stdout.contains("Oat milk"))
     }
 
+    /// An all-day item shows its day alone, keeps being all-day through an Edit Item left
+    /// alone, and becomes timed when All Day is switched off.
+    @Test func anAllDayItemStaysAllDayThroughEditItemUntilAllDayIsOff() async throws {
+        let session = DesktopSession()
+        _ = try session.cli.run("list", "add", "Groceries")
+        _ = try session.cli.run("item", "add", "Groceries", "Dentist", "--due", "2030-12-24")
+        let output = try await session.run("itemallday.py", ["CHECKLISTS_FINGERPRINT": "off"])
+        #expect(output.hasSuffix("PASSED\n"), "\(output)")
+    }
+
     /// `checklists list edit --name` while the list's Edit Checklist form is open: Done with the
     /// name left alone keeps the new name (the form wrote its name and icon back over it).
     @Test func editChecklistDoneKeepsARenameMadeElsewhere() async throws {

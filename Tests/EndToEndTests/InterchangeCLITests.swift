@@ -131,9 +131,13 @@ import Testing
         try cli.run("item", "add", "List", "gone")
         try cli.run("item", "toggle", "1")
         try cli.run("item", "delete", "2")
+        try cli.run("item", "add", "Trips", "Visa", "--due", "2030-01-03", "--remind")
         try cli.run("note", "add", "--title", "Ideas", "--body", "line one\nline two")
         let exported = try cli.run("export", "--format", "json", "-o", dir.appending("a.json"))
         #expect(exported.status == 0, "\(exported.stderr)")
+        // The all-day item, and only it, carries the flag.
+        let backup = try String(contentsOfFile: dir.appending("a.json"), encoding: .utf8)
+        #expect(backup.components(separatedBy: "\"allDay\" : true").count == 2)
         #expect(exported.stderr.contains("is not encrypted"))
         var info = stat()
         #expect(stat(dir.appending("a.json"), &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -143,12 +147,13 @@ import Testing
         let restored = runner("restored")
         let imported = try restored.run("import", dir.appending("a.json"))
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("Imported 2 lists, 2 items and 1 note."))
+        #expect(imported.stdout.contains("Imported 2 lists, 3 items and 1 note."), "\(imported.stdout)")
         #expect(try restored.run("export", "--format", "json", "-o", dir.appending("b.json")).status == 0)
         #expect(
             FileManager.default.contents(atPath: dir.appending("a.json"))
                 == FileManager.default.contents(atPath: dir.appending("b.json")))
         #expect(try restored.run("reminders", "--json").stdout.contains("item-0"))
+        #expect(try restored.run("items", "Trips").stdout.contains("(due Jan 3, 2030)"))
         // Again: nothing new.
         #expect(
             try restored.run("import", dir.appending("a.json")).stdout.contains(
@@ -390,6 +395,29 @@ import Testing
         #expect(try other.run("import", out).stdout.contains("Imported 0 lists, 0 items and 0 notes."))
         let file = try other.run("import", folder + "/\(items[1]["uid"] as? String ?? "").ics")
         #expect(file.stdout.contains("Already here, skipped: 1 item and 0 notes."), "\(file.stdout)")
+    }
+
+    /// An all-day item goes out as a day (`DUE;VALUE=DATE`), its alarm at the hour it reminds,
+    /// and comes back all-day at the all-day hour of the store it is imported into.
+    @Test func anAllDayItemTravelsThroughACalendarAsADay() throws {
+        let cli = runner()
+        try cli.run("settings", "all-day-hour", "8")
+        try cli.run("item", "add", "List", "Dentist", "--due", "2030-12-24", "--remind")
+        let out = dir.appending("vdir")
+        #expect(try cli.run("export", "--format", "ics", out).status == 0)
+        let item = try #require(try json(cli.run("items", "List", "--json").stdout).first)
+        let list = try #require(try json(cli.run("lists", "--json").stdout).first)
+        let path = out + "/\(list["uid"] as? String ?? "")/\(item["uid"] as? String ?? "").ics"
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(file.contains("DUE;VALUE=DATE:20301224\r\n"), "\(file)")
+        #expect(file.contains("TRIGGER;VALUE=DATE-TIME:20301224T080000Z\r\n"))
+
+        let other = runner("other")
+        try other.run("settings", "all-day-hour", "10")
+        #expect(try other.run("import", out).status == 0)
+        let back = try #require(try json(other.run("items", "List", "--json").stdout).first)
+        #expect(back["allDay"] as? Bool == true && back["remind"] as? Bool == true)
+        #expect(back["due"] as? String == "2030-12-24T10:00:00Z")
     }
 
     /// A list without items is a vdir collection with only its displayname (and icon file).

@@ -51,7 +51,7 @@ import Testing
 
     /// Every uid re-sealed, nothing pending, schema current.
     func expectMigrated() throws {
-        #expect(try sqlite("PRAGMA user_version") == "6")
+        #expect(try sqlite("PRAGMA user_version") == "7")
         #expect(try sqlite("SELECT count(*) FROM settings WHERE key = 'ResealPending'") == "0")
         for table in ["checklists", "items", "notes"] {
             #expect(try sqlite("SELECT count(*) FROM \(table) WHERE aad = 0 OR uid IS NULL") == "0")
@@ -130,6 +130,7 @@ import Testing
         #expect(items.map { $0["checked"] as? Bool } == [false, true])
         #expect(items[0]["due"] as? String == "2033-09-10T11:20:00Z")
         #expect(items[0]["remind"] as? Bool == true)
+        #expect(items.map { $0["allDay"] as? Bool } == [false, false])  // schema 7: timed, as they were
         #expect(try cli.run("note", "show", "1").stdout.contains("Body from schema 4"))
         #expect(try cli.run("reminders").stdout.contains("Post letters"))
         #expect(try cli.run("settings").stdout.contains("Notifications: on"))

@@ -38,6 +38,48 @@ import Testing
         #expect(try object("lists")["uid"] is String)
     }
 
+    /// `--due` with a day alone (ISO, a word, Chinese) makes an all-day item: listed with its
+    /// date only, `allDay` in `--json` with `due` at the all-day hour; a due date with a time
+    /// makes it timed again, and editing something else keeps it all-day.
+    @Test func aDayWithoutATimeMakesAnAllDayItem() throws {
+        try cli.run("list", "add", "Errands")
+        let added = try object("item", "add", "Errands", "Dentist", "--due", "2030-12-24")
+        #expect(added["allDay"] as? Bool == true)
+        #expect(added["due"] as? String == "2030-12-24T09:00:00Z")
+        #expect(try object("item", "add", "Errands", "Post", "--due", "2030-12-24 15:00")["allDay"] as? Bool == false)
+        #expect(try object("item", "add", "Errands", "Gym", "--due", "明天")["allDay"] as? Bool == true)
+        #expect(try object("item", "add", "Errands", "Milk")["allDay"] as? Bool == false)
+        let listing = try cli.run("items", "Errands").stdout
+        let lines = listing.split(separator: "\n").map(String.init)
+        let dentist = try #require(lines.first { $0.contains("Dentist") })
+        let post = try #require(lines.first { $0.contains("Post") })
+        #expect(dentist.contains("(due Dec 24, 2030)"), "\(dentist)")
+        #expect(post.contains("3:00") && post.contains("Dec 24, 2030"), "\(post)")
+
+        #expect(try object("item", "edit", "0", "--text", "Dentist, bring card")["allDay"] as? Bool == true)
+        let timed = try object("item", "edit", "0", "--due", "2030-12-24 08:30")
+        #expect(timed["allDay"] as? Bool == false && timed["due"] as? String == "2030-12-24T08:30:00Z")
+        #expect(try object("item", "edit", "0", "--due", "tomorrow")["allDay"] as? Bool == true)
+        #expect(try object("item", "edit", "0", "--no-due")["allDay"] as? Bool == false)
+        #expect(try sqlite("SELECT group_concat(all_day) FROM (SELECT all_day FROM items ORDER BY id)") == "0,0,1,0")
+    }
+
+    /// The all-day hour setting decides when a day alone is due and reminds; changing it moves
+    /// the all-day items and their reminders, not the timed ones.
+    @Test func anAllDayItemIsDueAtTheAllDayHour() throws {
+        #expect(try cli.run("settings", "all-day-hour", "7").status == 0)
+        let added = try object("item", "add", "List", "Dentist", "--due", "2030-12-24", "--remind")
+        #expect(added["allDay"] as? Bool == true && added["due"] as? String == "2030-12-24T07:00:00Z")
+        #expect(try object("reminders")["fireAt"] as? String == "2030-12-24T07:00:00Z")
+        _ = try object("item", "add", "List", "Post", "--due", "2030-12-24 07:00")
+        #expect(try cli.run("settings", "all-day-hour", "10").status == 0)
+        let result = try cli.run("items", "List", "--json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["due"] as? String } == ["2030-12-24T10:00:00Z", "2030-12-24T07:00:00Z"])
+        #expect(items[0]["modified"] as? String == added["modified"] as? String)
+        #expect(try object("reminders")["fireAt"] as? String == "2030-12-24T10:00:00Z")
+    }
+
     @Test func notesShowTheirUidAndTimesInJSON() throws {
         let note = try object("note", "add", "--title", "Plans", "--body", "x")
         let uid = try #require(note["uid"] as? String)

@@ -144,6 +144,23 @@ import Testing
         #expect(try Backup.encode(Self.snapshot, secret: "Secret stuff!") == data)
     }
 
+    /// An all-day item's backup says so (`"allDay" : true`, the only new field, absent for
+    /// other items so their bytes are as before) and restores all-day; a backup written before
+    /// the field existed restores its items timed.
+    @Test func anAllDayItemIsBackedUpAndRestoredAllDay() throws {
+        var snapshot = Self.snapshot
+        snapshot.items[0].isAllDay = true
+        let data = try Backup.encode(snapshot)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let items = try #require((json["lists"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])
+        #expect(items[0]["allDay"] as? Bool == true)
+        #expect(items[1]["allDay"] == nil)
+        #expect(try Backup.decode(data).batch.lists[0].items.map(\.isAllDay) == [true, false])
+        let before = try Backup.encode(Self.snapshot)
+        #expect(!String(decoding: before, as: UTF8.self).contains("allDay"))
+        #expect(try Backup.decode(before).batch.lists[0].items.map(\.isAllDay) == [false, false])
+    }
+
     /// A store that added to items or lists restored at 2^53 writes IDs past it into its own
     /// backups: they are read, and the batch leaves them to get fresh IDs (they were refused, so
     /// such a backup could not be restored). Integers of 19 digits are read exactly.

@@ -92,6 +92,34 @@ import Testing
         #expect(first.shouldRemind && !first.checked)
         #expect(calendar.todos[1].dueDate == Date(timeIntervalSince1970: 1_798_189_200))  // 09:00 that day
         #expect(calendar.todos[1].checked)
+        #expect(calendar.todos[1].isAllDay && !first.isAllDay)
+    }
+
+    /// An all-day item is written as its day (`DUE;VALUE=DATE`, as Thunderbird, Nextcloud Tasks
+    /// and todoman write one) in the user's zone, its alarm at the hour it reminds, and reads
+    /// back all-day on the same day; a timed one stays a UTC time.
+    @Test func anAllDayItemIsWrittenAsADateAndReadsBackAllDay() throws {
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        var item = Self.item
+        item.isAllDay = true
+        // 2027-01-15 08:00 UTC is 17:00 in Tokyo: the day is the 15th there.
+        let text = ICalendarWriter.calendar(item, icon: .noIcon, timeZone: tokyo)
+        #expect(text.contains("DUE;VALUE=DATE:20270115\r\n"))
+        #expect(!text.contains("DUE:"))
+        #expect(text.contains("TRIGGER;VALUE=DATE-TIME:20270115T080000Z\r\n"))
+        let todo = try #require(try ICalendarReader.read(Data(text.utf8), timeZone: tokyo).todos.first)
+        #expect(todo.isAllDay && todo.shouldRemind)
+        var day = Calendar(identifier: .gregorian)
+        day.timeZone = tokyo
+        #expect(day.dateComponents([.year, .month, .day, .hour], from: try #require(todo.dueDate)).day == 15)
+        // Read at the all-day hour the user set (7:00), not at 09:00.
+        let batch = ImportBatch(lists: [ImportBatch.List(name: "L", items: [todo])]).allDay(atHour: 7, timeZone: tokyo)
+        let moved = try #require(batch.lists.first?.items.first?.dueDate)
+        #expect(day.dateComponents([.day, .hour], from: moved) == DateComponents(day: 15, hour: 7))
+
+        let timed = ICalendarWriter.calendar(Self.item, icon: .noIcon, timeZone: tokyo)
+        #expect(timed.contains("DUE:20270115T080000Z\r\n") && timed.contains("TRIGGER;RELATED=END:PT0S\r\n"))
+        #expect(try ICalendarReader.read(Data(timed.utf8)).todos.first?.isAllDay == false)
     }
 
     /// A to-do without a title (Nextcloud Tasks, Thunderbird) is read under its description's

@@ -114,6 +114,42 @@ import Testing
         #expect(saved.text == "Sweep the porch" && saved.shouldRemind)
     }
 
+    /// An all-day item shows its date alone in the list and in Edit Item, and stays all-day
+    /// when the form is saved with its date untouched; All Day switched off makes it a timed
+    /// item, and switched on for a new item makes it due on the picked day at the all-day hour.
+    @Test func anAllDayItemShowsItsDateAloneAndStaysAllDayWhenEdited() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Chores")
+        let due = Date(timeIntervalSince1970: 1_924_938_000)  // 2030-12-31 09:00 UTC
+        let item = try app.session.addItem(NewItem(text: "Sweep", dueDate: due, isAllDay: true), to: list.id)
+        try app.session.setSetting(.checklistIndex, list.id)
+        app.start()
+        #expect(frame(app).contains("Sweep") && frame(app).contains("Dec 31, 2030"))
+        #expect(!frame(app).contains("9:00"))
+        type(app, .character("e"))
+        #expect(frame(app).contains("Edit Item") && !frame(app).contains("9:00 AM"))
+        type(app, .tab, .character(" "), .enter)
+        let saved = try #require(try app.session.items(in: list.id).first { $0.id == item.id })
+        #expect(saved.isAllDay && saved.shouldRemind && saved.dueDate == due)
+        type(app, .character("e"), .tab, .tab, .tab)
+        #expect(frame(app).contains("All Day"))
+        type(app, .character(" "), .backTab, .right, .up, .enter)  // All Day off, then the hour one up
+        let moved = try #require(try app.session.items(in: list.id).first { $0.id == item.id })
+        #expect(!moved.isAllDay && moved.dueDate == due + 3600)
+        #expect(frame(app).contains("10:00"))
+
+        type(app, .character("a"), .character("G"), .character("y"), .character("m"), .tab, .tab, .tab)
+        type(app, .character(" "), .backTab, .right, .up, .enter)  // a day set; the hour stays put
+        let gym = try #require(try app.session.items(in: list.id).first { $0.text == "Gym" })
+        #expect(gym.isAllDay)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        #expect(
+            calendar.dateComponents([.hour, .minute], from: try #require(gym.dueDate))
+                == DateComponents(hour: 9, minute: 0))
+    }
+
     /// Edit Checklist open on "Chores"; another process renames the list; Enter with the name left
     /// alone keeps the new name (the form wrote its name and icon back over the rename).
     @Test func editChecklistSavesOnlyWhatTheUserChanged() throws {
