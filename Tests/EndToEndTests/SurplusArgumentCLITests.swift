@@ -17,7 +17,7 @@ import Testing
             "item edit": ["item", "edit", item, "--text", "Oat milk"], "item toggle": ["item", "toggle", item],
             "item check": ["item", "check", item], "item uncheck": ["item", "uncheck", item],
             "item delete": ["item", "delete", item],
-            "notes": ["notes"], "note add": ["note", "add", "--title", "Plans"], "note show": ["note", "show", note],
+            "notes": ["notes"], "note show": ["note", "show", note],
             "note edit": ["note", "edit", note, "--title", "Plans"], "note delete": ["note", "delete", note],
             "secret": ["secret"], "secret set": ["secret", "set"], "secret clear": ["secret", "clear"],
             "reminders": ["reminders"], "settings": ["settings", "notifications", "on"],
