@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PrivateFiles
 import SQLiteKit
 import Sodium
@@ -509,7 +510,7 @@ extension ChecklistStore {
         try state.resealIfPending()
         try db.transaction {
             guard try state.integer(.firstTime) != 0 else { return }
-            let id = try state.insertChecklist(name: "List", icon: .noIcon)
+            let id = try state.insertChecklist(name: firstListName, icon: .noIcon)
             try state.setInteger(.checklistIndex, id)
             try state.setInteger(.firstTime, 0)
         }
@@ -535,7 +536,7 @@ extension ChecklistStore {
             let settings = try plainSettings(db)
             let box = try unlock(db, keyProvider: try keyProvider(settings))
             let state = State(db: db, box: box)
-            let id = try state.insertChecklist(name: "List", icon: .noIcon)
+            let id = try state.insertChecklist(name: firstListName, icon: .noIcon)
             try state.setInteger(.checklistIndex, id)
             try state.setInteger(.firstTime, 0)
             return (box, settings["StoreID"] ?? "")
@@ -549,6 +550,10 @@ extension ChecklistStore {
         guard stat(path, &info) == 0 else { throw StoreError.filesystem(path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.notRegularFile(path: path) }
     }
+
+    /// The name of the list a new store starts with (the iOS app's "List"), in the language of
+    /// the process that makes the store.
+    static var firstListName: String { tr("List") }
 
     /// Finds or makes the data key and proves it opens this database.
     private static func unlock(_ db: Database, keyProvider: any KeyProvider) throws -> SecretBox {
