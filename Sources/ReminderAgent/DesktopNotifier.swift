@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Localization
+import PrivateFiles
 import Reminders
 import TerminalText
 
@@ -20,15 +21,40 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: DBusConnection?
     private let open: (@Sendable (_ itemID: Int64?) -> Void)?
+    /// Where the notifications still shown are remembered for the next agent, or nil.
+    private let memory: String?
     /// Notification IDs the server gave, and the item each one is about (nil: a summary), oldest first.
     private var shown: [(notification: UInt32, item: Int64?)] = []
+    /// The unique bus name of the notification server that gave them (IDs are its own).
+    private var server: String?
     /// Whether the server on `connection` reads bodies as markup; nil until asked.
     private var bodyMarkup: Bool?
 
-    /// - Parameter open: Called with an item's ID when its notification is clicked (nil for a
-    ///   summary); nil shows notifications without an action.
-    public init(open: (@Sendable (_ itemID: Int64?) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - open: Called with an item's ID when its notification is clicked (nil for a summary);
+    ///     nil shows notifications without an action.
+    ///   - memory: A file that keeps the notifications still shown (their IDs and items, no
+    ///     text), so that an agent started later (after an update, a crash, `agent install`)
+    ///     follows clicks on them too. They were forgotten with the agent that showed them.
+    public init(open: (@Sendable (_ itemID: Int64?) -> Void)? = nil, memory: String? = nil) {
         self.open = open
+        self.memory = memory
+    }
+
+    /// Connects to the session bus and follows clicks now, on the notifications an earlier
+    /// agent showed too (those of the same notification server, by its unique bus name; a
+    /// restarted server numbers its notifications afresh). Without a bus, nothing: `show`
+    /// connects later.
+    public func listen() {
+        guard open != nil else { return }
+        lock.withLock {
+            guard connection == nil, let made = try? DBusConnection(bus: .session) else { return }
+            connection = made
+            bodyMarkup = nil
+            server = Self.owner(on: made)
+            shown = server.map { Self.remembered(memory, server: $0) } ?? []
+        }
+        if let bus = lock.withLock({ connection }) { listen(on: bus) }
     }
 
     public func show(_ notice: DeliveryPlan.Notice) throws {
@@ -37,7 +63,10 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
             let made = try DBusConnection(bus: .session)
             connection = made
             bodyMarkup = nil
-            if open != nil { listen(on: made) }
+            if open != nil {
+                server = Self.owner(on: made)
+                listen(on: made)
+            }
             return made
         }
         let item = Self.itemID(of: notice)
@@ -99,7 +128,37 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
         lock.withLock {
             shown.append((notification, item))
             if shown.count > Self.remembered { shown.removeFirst(shown.count - Self.remembered) }
+            save()
         }
+    }
+
+    /// Writes the notifications shown to `memory` (under `lock`): one line each, the server's
+    /// unique name, the notification's ID and the item's ID ("-" for a summary).
+    private func save() {
+        guard let memory, let server else { return }
+        let lines = shown.map { "\(server) \($0.notification) \($0.item.map(String.init) ?? "-")\n" }
+        try? SecureFile.writeAtomically(Array(lines.joined().utf8), to: memory)
+    }
+
+    /// The notifications `memory` keeps that `server` showed (a damaged or foreign line is skipped).
+    static func remembered(_ memory: String?, server: String) -> [(notification: UInt32, item: Int64?)] {
+        guard let memory, let bytes = try? SecureFile.read(memory, limit: 64 * 1024) else { return [] }
+        let entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
+            line -> (notification: UInt32, item: Int64?)? in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0] == server, let id = UInt32(fields[1]) else { return nil }
+            if fields[2] == "-" { return (id, nil) }
+            return Int64(fields[2]).map { (id, $0) }
+        }
+        return Array(entries.suffix(remembered))
+    }
+
+    /// The unique bus name of the notification server, or nil when none answers.
+    static func owner(on bus: DBusConnection) -> String? {
+        let reply = try? bus.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "GetNameOwner", arguments: [.string("org.freedesktop.Notifications")], timeout: 3)
+        return reply?.first?.string
     }
 
     /// Follows clicks (`ActionInvoked` with `default`) and closings on `bus`.
@@ -114,7 +173,10 @@ public final class DesktopNotifier: Notifier, @unchecked Sendable {
                 let clicked = lock.withLock { shown.last { $0.notification == id } }
                 if let clicked { open?(clicked.item) }
             case "NotificationClosed":
-                lock.withLock { shown.removeAll { $0.notification == id } }
+                lock.withLock {
+                    shown.removeAll { $0.notification == id }
+                    save()
+                }
             default:
                 break
             }

@@ -34,6 +34,9 @@ public final class ReminderAgent: @unchecked Sendable {
     /// The socket the CLI pokes after a change.
     public static func socketPath(home: String) -> String { home + "/agent.sock" }
 
+    /// Where the agent keeps the notifications still shown, for clicks on them after a restart.
+    public static func shownNotificationsPath(home: String) -> String { home + "/agent-shown" }
+
     /// Tells a running agent that the reminders changed (does nothing when none runs).
     public static func poke(home: String) {
         AgentSocket.poke(socketPath(home: home))

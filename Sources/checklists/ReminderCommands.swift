@@ -35,7 +35,10 @@ enum ReminderCommands {
             // a file the shell made for it (`2>>~/.checklists-agent.log`) may be 0644.
             SecureFile.makePrivate(descriptor: 2)
             // A click on a reminder opens the desktop app at its item.
-            let notifier = DesktopNotifier(open: { _ = DesktopLauncher.open(item: $0) })
+            let notifier = DesktopNotifier(
+                open: { _ = DesktopLauncher.open(item: $0) },
+                memory: ReminderAgent.shownNotificationsPath(home: context.home))
+            notifier.listen()
             let agent = ReminderAgent(
                 center: try Reminders.NotificationCenter(directory: context.home), notifier: notifier,
                 home: context.home,

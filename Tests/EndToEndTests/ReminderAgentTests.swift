@@ -125,6 +125,33 @@ import Testing
         _ = agent
     }
 
+    /// A reminder shown by an agent that has since stopped (an update, a crash, `agent install`
+    /// again) still opens its item when clicked: the agent after it follows the click. It was
+    /// forgotten with the agent that showed it, and the click did nothing.
+    @Test func aClickReachesTheAgentStartedAfterTheOneThatShowedIt() throws {
+        let bin = dir.appending("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let called = dir.appending("gtk-called")
+        let stub = bin + "/checklists-gtk"
+        try "#!/bin/sh\necho \"$@\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
+        chmod(stub, 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let first = try startAgent(environment: environment)
+        try schedule("item-815", in: 1, title: "Call mum")
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        first.kill9()
+        let memory = try #require(FileManager.default.contents(atPath: home + "/agent-shown"))
+        #expect(!String(decoding: memory, as: UTF8.self).contains("Call mum"))  // IDs only, no text
+        let second = try startAgent(environment: environment)
+        _ = try rig.run("click", "1")
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
+        usleep(100_000)  // let the stand-in finish writing
+        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "--item 815\n")
+        _ = second
+    }
+
     /// Makes the mock notification daemon take `seconds` to answer each Notify (as a busy shell
     /// does); it still records the call.
     func slowNotify(seconds: Double) throws {
