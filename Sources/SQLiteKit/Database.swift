@@ -183,11 +183,22 @@ public final class Database {
         if primary == SQLITE_IOERR, errno == ENOSPC || errno == EDQUOT {
             return .sqlite(code: SQLITE_FULL, message: String(cString: strerror(errno)))
         }
+        // A file that would pass the process's size limit (`ulimit -f`) is no damage either. A
+        // write that fails at COMMIT comes without its errno (0): under a size limit, that is it.
+        if primary == SQLITE_IOERR, errno == EFBIG || (errno == 0 && Self.fileSizeIsLimited) {
+            return .sqlite(code: SQLiteError.fileSizeLimitCode, message: String(cString: strerror(errno)))
+        }
         return .sqlite(code: rc, message: message ?? String(cString: sqlite3_errmsg(handle)))
     }
 
     private var cache: [String: Statement] = [:]
     private var closed = false
+
+    /// Whether the process may not grow a file past a size (RLIMIT_FSIZE, `ulimit -f`).
+    private static var fileSizeIsLimited: Bool {
+        var limit = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
+    }
 
     private static func milliseconds() -> Int64 {
         var now = timespec()
@@ -299,4 +310,10 @@ public enum SQLiteError: Error, Sendable, Equatable {
     case sqlite(code: Int32, message: String)
     /// The file is not a database, or is damaged.
     case corrupt(path: String)
+
+    /// The code of a write refused because a file would pass the process's file size limit
+    /// (RLIMIT_FSIZE, `ulimit -f`; SQLite says SQLITE_IOERR_WRITE): SQLITE_FULL with an extended
+    /// code SQLite does not define, so it is a full-disk refusal to anything that checks the
+    /// primary code.
+    public static let fileSizeLimitCode = SQLITE_FULL | (0x7F << 8)
 }
