@@ -36,7 +36,11 @@ extension AppSession {
             } else {
                 // A link is replaced itself; a folder, block device or socket never is.
                 if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK { try SecureFile.requireRegular(path) }
-                try SecureFile.writeAtomically(Array(data), to: path, exclusive: !replacing)
+                // Ctrl-C, a closed terminal or a `kill` while it is written removes the
+                // unencrypted temporary file before the process ends (it stayed beside FILE).
+                try TerminationGuard.run {
+                    try SecureFile.writeAtomically(Array(data), to: path, exclusive: !replacing)
+                }
             }
         } catch let error as FileError {
             if error.errno == EEXIST && !replacing { throw ExportFileError.fileExists(path) }
@@ -65,7 +69,10 @@ extension AppSession {
         try VdirExport.checkTarget(folder)
         _ = try store()
         let snapshot = try snapshot()
-        try VdirExport.write(ICalendarWriter.vdir(snapshot), to: folder, progress: progress)
+        let files = ICalendarWriter.vdir(snapshot)
+        // Ctrl-C, a closed terminal or a `kill` while the files are written removes the staging
+        // folder of unencrypted to-dos before the process ends (it stayed, hidden, beside DIR).
+        try TerminationGuard.run { try VdirExport.write(files, to: folder, progress: progress) }
         return snapshot
     }
 }
