@@ -173,6 +173,8 @@ final class Terminal: @unchecked Sendable {
         var settings = saved
         settings.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         settings.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        // A signal that ends the process during the prompt gives the terminal back first.
+        RawModeSignals.hold(fd, settings: saved, owner: ObjectIdentifier(self))
         // TCSADRAIN, not TCSAFLUSH: keys typed ahead are kept, not thrown away.
         tcsetattr(fd, TCSADRAIN, &settings)
         isRaw = true
@@ -181,6 +183,7 @@ final class Terminal: @unchecked Sendable {
     func restore() {
         guard isRaw else { return }
         tcsetattr(fd, TCSADRAIN, &saved)
+        RawModeSignals.release(ObjectIdentifier(self))
         isRaw = false
     }
 
