@@ -16,7 +16,8 @@ public final class Database {
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            var message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db, rc & 0xff == SQLITE_CANTOPEN { message = Self.cannotOpen(path, errno: sqlite3_system_errno(db)) }
             sqlite3_close_v2(db)
             throw SQLiteError.sqlite(code: rc, message: message)
         }
@@ -183,6 +184,7 @@ public final class Database {
         if primary == SQLITE_IOERR, errno == ENOSPC || errno == EDQUOT {
             return .sqlite(code: SQLITE_FULL, message: String(cString: strerror(errno)))
         }
+        if primary == SQLITE_CANTOPEN { return .sqlite(code: rc, message: Self.cannotOpen(path, errno: errno)) }
         // A file that would pass the process's size limit (`ulimit -f`) is no damage either. A
         // write that fails at COMMIT comes without its errno (0): under a size limit, that is it.
         if primary == SQLITE_IOERR, errno == EFBIG || (errno == 0 && Self.fileSizeIsLimited) {
@@ -193,6 +195,20 @@ public final class Database {
 
     private var cache: [String: Statement] = [:]
     private var closed = false
+
+    /// What stopped SQLite opening one of the database's files (it says only "unable to open
+    /// database file"): the folder, since the file may be the database, its WAL or its index,
+    /// and the system's reason (a file restored as root: "Permission denied").
+    private static func cannotOpen(_ path: String, errno: Int32) -> String {
+        var folder = Substring(path)
+        if let slash = folder.lastIndex(of: "/") {
+            folder = slash == folder.startIndex ? "/" : folder[..<slash]
+        } else {
+            folder = "."
+        }
+        guard errno != 0 else { return String(folder) }
+        return "\(folder): \(String(cString: strerror(errno)))"
+    }
 
     /// Whether the process may not grow a file past a size (RLIMIT_FSIZE, `ulimit -f`).
     private static var fileSizeIsLimited: Bool {
