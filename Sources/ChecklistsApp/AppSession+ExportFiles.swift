@@ -23,11 +23,18 @@ extension AppSession {
     /// - Parameter replacing: Replace a file already at `path`; otherwise one there (or one that
     ///   appears while the backup is made) is left as it was and nothing is written.
     /// - Returns: The snapshot it was made from.
-    /// - Throws: `ExportFileError.fileExists` before anything is unlocked; as
+    /// - Throws: `ExportFileError.isAFolder` or `.fileExists` before anything is unlocked; as
     ///   `backup(includingSecret:)`; `ExportFileError.cannotWriteBackup`.
     public func exportBackup(to path: String, includingSecret: Bool, replacing: Bool = false) throws -> StoreSnapshot {
         var info = stat()
         let stream = SecureFile.isStream(path)
+        // `-o ~/Backups` means a file in it to many: say so (it said "already exists; give --force
+        // to replace it", and with --force "not a regular file (a directory)").
+        if !stream && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            var folder = Substring(path)
+            while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+            throw ExportFileError.isAFolder(String(folder))
+        }
         if !replacing && !stream && lstat(path, &info) == 0 { throw ExportFileError.fileExists(path) }
         let (data, snapshot) = try backup(includingSecret: includingSecret)
         do {
@@ -36,7 +43,11 @@ extension AppSession {
             } else {
                 // A link is replaced itself; a folder, block device or socket never is.
                 if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK { try SecureFile.requireRegular(path) }
-                try SecureFile.writeAtomically(Array(data), to: path, exclusive: !replacing)
+                // Ctrl-C, a closed terminal or a `kill` while it is written removes the
+                // unencrypted temporary file before the process ends (it stayed beside FILE).
+                try TerminationGuard.run {
+                    try SecureFile.writeAtomically(Array(data), to: path, exclusive: !replacing)
+                }
             }
         } catch let error as FileError {
             if error.errno == EEXIST && !replacing { throw ExportFileError.fileExists(path) }
@@ -65,8 +76,10 @@ extension AppSession {
         try VdirExport.checkTarget(folder)
         _ = try store()
         let snapshot = try snapshot()
-        try VdirExport.write(
-            ICalendarWriter.vdir(snapshot, timeZone: try timeZone()), to: folder, progress: progress)
+        let files = ICalendarWriter.vdir(snapshot, timeZone: try timeZone())
+        // Ctrl-C, a closed terminal or a `kill` while the files are written removes the staging
+        // folder of unencrypted to-dos before the process ends (it stayed, hidden, beside DIR).
+        try TerminationGuard.run { try VdirExport.write(files, to: folder, progress: progress) }
         return snapshot
     }
 }

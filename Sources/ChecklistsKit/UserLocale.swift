@@ -20,7 +20,10 @@ public struct UserLocale: Sendable {
             }
             return "C"
         }
-        let collationID = Self.identifier(posix: pick("LC_COLLATE"))
+        // The POSIX locale's own collation (en_US_POSIX) puts every capital before every small
+        // letter, even when told to ignore case ("Banana List Zebra apples"): names sort by the
+        // root collation there, as in English. Dates keep the POSIX forms.
+        let collationID = Self.identifier(posix: pick("LC_COLLATE")).replacingOccurrences(of: "en_US_POSIX", with: "en")
         let timeID = Self.identifier(posix: pick("LC_TIME"))
         collation = Locale(identifier: collationID)
         // Usually the same locale: made once.

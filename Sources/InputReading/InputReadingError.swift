@@ -17,6 +17,8 @@ public enum InputReadingError: Error, Sendable, Equatable {
     case unreadable(errno: Int32)
     /// Line `line` (from 1) of standard input is not valid UTF-8.
     case notUTF8(line: Int)
+    /// `what` (e.g. "the value"), read whole from standard input, is not valid UTF-8.
+    case valueNotUTF8(what: String)
 }
 
 extension InputReadingError: CustomStringConvertible {
@@ -34,6 +36,7 @@ extension InputReadingError: CustomStringConvertible {
             tr("%@ on standard input is larger than %d KiB; nothing was stored", what, limit >> 10)
         case .unreadable(let errno): tr("cannot read standard input: %@", String(cString: strerror(errno)))
         case .notUTF8(let line): tr("line %d of standard input is not valid UTF-8; nothing was stored", line)
+        case .valueNotUTF8(let what): tr("%@ on standard input is not valid UTF-8; nothing was stored", what)
         }
     }
 }

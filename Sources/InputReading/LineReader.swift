@@ -61,6 +61,18 @@ public final class LineReader: Sendable {
         return InputReadingError.lineTooLong(limit: limit)
     }
 
+    /// All of the input, as `all` reads it, which must be UTF-8 text: a keychain value or the
+    /// secret read as text and shown as text (a binary file's bytes were stored, and came back
+    /// with U+FFFD in place of every byte that is not UTF-8).
+    /// - Throws: as `all`; `InputReadingError.valueNotUTF8` (naming `what`).
+    public func allText(limit: Int, what: String) throws -> Data {
+        let data = try all(limit: limit, what: what)
+        guard data.withUnsafeBytes({ String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }) != nil else {
+            throw InputReadingError.valueNotUTF8(what: what)
+        }
+        return data
+    }
+
     /// All of the input (what no line has taken yet), up to `limit` bytes plus one trailing
     /// newline.
     /// - Throws: `InputReadingError.valueTooLarge` (naming `what`) when there is more, or

@@ -52,6 +52,9 @@ public enum Backup {
 
     /// What the backup in `bytes` holds (see `decode(_:)`); the bytes are read where they are.
     public static func decode(bytes: [UInt8]) throws(InterchangeError) -> (batch: ImportBatch, secret: String?) {
+        // A byte order mark (a backup saved by Windows Notepad) is not part of the JSON: such a
+        // backup was "not JSON" and could not be restored.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try decode(bytes: Array(bytes.dropFirst(3))) }
         guard bytes.withUnsafeBufferPointer(UTF8Check.isValid) else { throw .notUTF8 }
         // One pass over the whole document; only when it fails is the header read on its own, so
         // that a newer version or another format is named as such rather than as a schema error.

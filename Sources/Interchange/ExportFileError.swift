@@ -8,6 +8,8 @@ public enum ExportFileError: Error, Sendable, Equatable {
     case notAFolder(String)
     /// The file for a backup exists and replacing it was not asked for.
     case fileExists(String)
+    /// The file named for a backup is a folder (a backup never replaces one).
+    case isAFolder(String)
     /// The vdir could not be written (the file error's description, which names the file).
     case cannotWriteExport(String)
     /// The backup could not be written (the file error's description).
@@ -16,7 +18,7 @@ public enum ExportFileError: Error, Sendable, Equatable {
     /// True when the request was at fault (a usage error), not the file system.
     public var isUsage: Bool {
         switch self {
-        case .folderNotEmpty, .notAFolder, .fileExists: true
+        case .folderNotEmpty, .notAFolder, .fileExists, .isAFolder: true
         case .cannotWriteExport, .cannotWriteBackup: false
         }
     }
@@ -28,6 +30,8 @@ extension ExportFileError: CustomStringConvertible {
         case .folderNotEmpty(let folder): tr("%@ is not empty: export into a new folder", folder)
         case .notAFolder(let path): tr("%@ exists and is not a folder: export into a new folder", path)
         case .fileExists(let path): tr("%@ already exists; nothing was written", path)
+        case .isAFolder(let path):
+            tr("%1$@ is a folder; give the backup a file name, such as %1$@/checklists-backup.json", path)
         case .cannotWriteExport(let reason): tr("cannot write the export: %@", reason)
         case .cannotWriteBackup(let reason): tr("cannot write the backup: %@", reason)
         }

@@ -4,15 +4,21 @@ import Localization
 
 /// The properties of one VTODO as they are read.
 struct Todo {
+    /// A property and the line it was read from, which an error about its value names.
+    struct Located {
+        let property: ContentLine
+        let line: Int
+    }
+
     let line: Int
     var uid: String?
     var summary: String?
     var description: String?
     var status: String?
     var completed = false
-    var due: ContentLine?
-    var created: ContentLine?
-    var modified: ContentLine?
+    var due: Located?
+    var created: Located?
+    var modified: Located?
     var icon: Icon?
     var categoryIcon: Icon?
     var id: Int64?
@@ -31,9 +37,9 @@ struct Todo {
         case "STATUS": status = property.value.uppercased()
         case "COMPLETED": completed = true
         case "PERCENT-COMPLETE": if property.value == "100" { completed = true }
-        case "DUE": due = property
-        case "CREATED": created = property
-        case "LAST-MODIFIED": modified = property
+        case "DUE": due = Located(property: property, line: line)
+        case "CREATED": created = Located(property: property, line: line)
+        case "LAST-MODIFIED": modified = Located(property: property, line: line)
         case "X-CHECKLISTS-ICON": icon = Icon(rawValue: ICalendarReader.unescape(property.value))
         case "X-CHECKLISTS-ID": id = Int64(property.value).flatMap { (0...(Int64(1) << 53)).contains($0) ? $0 : nil }
         case "X-CHECKLISTS-LIST-UID":
@@ -87,12 +93,14 @@ struct Todo {
     /// Whether the property is a DATE (`DUE;VALUE=DATE:20261224`, as Thunderbird, Nextcloud Tasks
     /// and todoman write a day without a time; read by its 8 digits, as `time` reads it, with or
     /// without the parameter): an all-day item.
-    static func isDate(_ property: ContentLine) -> Bool {
-        property.value.utf8.count == 8
+    static func isDate(_ located: Located) -> Bool {
+        located.property.value.utf8.count == 8
     }
 
-    /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day).
-    func time(_ property: ContentLine, timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> Date {
+    /// A DATE-TIME (UTC "…Z", with TZID, or floating) or a DATE (09:00 that day). An error names
+    /// the property's own line (it named the VTODO's BEGIN, often far above it).
+    func time(_ located: Located, timeZone: TimeZone, zones: TimeZoneResolver) throws(InterchangeError) -> Date {
+        let (property, line) = (located.property, located.line)
         let value = property.value
         // At most 16 bytes are looked at ("20261201T093000Z"); longer values are refused below.
         var chars: (UInt64, UInt64) = (0, 0)

@@ -20,7 +20,8 @@ public enum VdirExport {
 
     /// Writes `files` (paths relative to `folder`) into the new folder `folder`.
     /// - Parameter progress: Called with (written, total) every 1,000 files.
-    /// - Throws: `ExportFileError.cannotWriteExport`; nothing is left behind then.
+    /// - Throws: `ExportFileError.cannotWriteExport`; nothing is left behind then, nor when
+    ///   `TerminationGuard` is told to stop.
     public static func write(_ files: [ICalendarWriter.File], to folder: String, progress: (Int, Int) -> Void) throws {
         var staging: String?
         do {
@@ -47,6 +48,8 @@ public enum VdirExport {
             var folders: [String: Int32] = [:]
             defer { for fd in folders.values { close(fd) } }
             for (n, file) in files.enumerated() {
+                // Told to stop (`TerminationGuard`): the staging folder goes, as after a failed write.
+                if TerminationGuard.isRequested { throw FileError(path: target, errno: EINTR) }
                 let (directory, name) = split(file.path)
                 var fd = folders[directory] ?? -1
                 if fd < 0 {

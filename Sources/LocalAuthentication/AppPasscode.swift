@@ -31,8 +31,17 @@ public struct AppPasscode: Sendable {
     /// Why `passcode` is too weak to be chosen, or nil when it is acceptable: it needs at least
     /// `minimumLength` characters, not all of them whitespace. (A copy of the verifier or of the
     /// passcode seal can be guessed offline at the Argon2id cost; the length is what makes that slow.)
+    /// It must also be text the prompt can take: a control character (the carriage return of a
+    /// line from a Windows file given to `--stdin`) or bytes that are not UTF-8 could never be
+    /// typed at the prompt, and the data stayed locked to everything but that file.
     public static func weakness(of passcode: [UInt8]) -> String? {
-        let text = String(decoding: passcode, as: UTF8.self)
+        guard let text = String(validating: passcode, as: UTF8.self),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
+            return tr(
+                "A passcode is text you can type: no control characters (such as the carriage return of a Windows line ending)."
+            )
+        }
         if text.count < minimumLength || text.allSatisfy(\.isWhitespace) {
             return tr("A passcode needs at least %d characters, not all of them spaces.", minimumLength)
         }

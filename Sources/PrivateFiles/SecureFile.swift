@@ -166,6 +166,8 @@ public enum SecureFile {
             }
             if n <= 0 { ok = false } else { offset += n }
         }
+        // Told to stop (`TerminationGuard`): the temporary file goes, as after a failed write.
+        if ok && TerminationGuard.isRequested { (ok, errno) = (false, EINTR) }
         if ok && fsync(fd) != 0 { ok = false }
         let savedErrno = errno
         close(fd)

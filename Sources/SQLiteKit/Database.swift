@@ -16,7 +16,8 @@ public final class Database {
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            var message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db, rc & 0xff == SQLITE_CANTOPEN { message = Self.cannotOpen(path, errno: sqlite3_system_errno(db)) }
             sqlite3_close_v2(db)
             throw SQLiteError.sqlite(code: rc, message: message)
         }
@@ -183,11 +184,37 @@ public final class Database {
         if primary == SQLITE_IOERR, errno == ENOSPC || errno == EDQUOT {
             return .sqlite(code: SQLITE_FULL, message: String(cString: strerror(errno)))
         }
+        if primary == SQLITE_CANTOPEN { return .sqlite(code: rc, message: Self.cannotOpen(path, errno: errno)) }
+        // A file that would pass the process's size limit (`ulimit -f`) is no damage either. A
+        // write that fails at COMMIT comes without its errno (0): under a size limit, that is it.
+        if primary == SQLITE_IOERR, errno == EFBIG || (errno == 0 && Self.fileSizeIsLimited) {
+            return .sqlite(code: SQLiteError.fileSizeLimitCode, message: String(cString: strerror(errno)))
+        }
         return .sqlite(code: rc, message: message ?? String(cString: sqlite3_errmsg(handle)))
     }
 
     private var cache: [String: Statement] = [:]
     private var closed = false
+
+    /// What stopped SQLite opening one of the database's files (it says only "unable to open
+    /// database file"): the folder, since the file may be the database, its WAL or its index,
+    /// and the system's reason (a file restored as root: "Permission denied").
+    private static func cannotOpen(_ path: String, errno: Int32) -> String {
+        var folder = Substring(path)
+        if let slash = folder.lastIndex(of: "/") {
+            folder = slash == folder.startIndex ? "/" : folder[..<slash]
+        } else {
+            folder = "."
+        }
+        guard errno != 0 else { return String(folder) }
+        return "\(folder): \(String(cString: strerror(errno)))"
+    }
+
+    /// Whether the process may not grow a file past a size (RLIMIT_FSIZE, `ulimit -f`).
+    private static var fileSizeIsLimited: Bool {
+        var limit = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
+    }
 
     private static func milliseconds() -> Int64 {
         var now = timespec()
@@ -300,4 +327,10 @@ public enum SQLiteError: Error, Sendable, Equatable {
     case sqlite(code: Int32, message: String)
     /// The file is not a database, or is damaged.
     case corrupt(path: String)
+
+    /// The code of a write refused because a file would pass the process's file size limit
+    /// (RLIMIT_FSIZE, `ulimit -f`; SQLite says SQLITE_IOERR_WRITE): SQLITE_FULL with an extended
+    /// code SQLite does not define, so it is a full-disk refusal to anything that checks the
+    /// primary code.
+    public static let fileSizeLimitCode = SQLITE_FULL | (0x7F << 8)
 }

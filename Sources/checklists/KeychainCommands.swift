@@ -31,7 +31,7 @@ enum KeychainCommands {
             let key = try context.positional(0, "KEY")
             guard !key.isEmpty else { throw CLIError.usage(tr("KEY needs a name, not \"\"")) }
             try context.session.setKeychainItem(key) {
-                try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the value"))
+                try LineReader.standardInput.allText(limit: FileVault.itemLimit, what: tr("the value"))
             }
             context.output.line(tr("Stored %@.", TerminalText.line(key)))
         },

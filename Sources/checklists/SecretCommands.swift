@@ -29,7 +29,7 @@ enum SecretCommands {
                 let edited = try context.edit(message.text ?? "")
                 text = edited.hasSuffix("\n") ? String(edited.dropLast()) : edited
             } else {
-                let bytes = try LineReader.standardInput.all(limit: FileVault.itemLimit, what: tr("the secret"))
+                let bytes = try LineReader.standardInput.allText(limit: FileVault.itemLimit, what: tr("the secret"))
                 var input = String(decoding: bytes, as: UTF8.self)
                 if input.hasSuffix("\n") { input.removeLast() }
                 text = input

@@ -17,6 +17,15 @@ import Testing
         #expect(names(["banana", "Apple", "cherry"], ["LANG": "en_US.UTF-8"]) == ["Apple", "banana", "cherry"])
     }
 
+    /// LANG unset, C or POSIX (servers, containers, cron): "Banana List Zebra apples cherry" before.
+    @Test func ignoresCaseInThePosixLocale() {
+        for env in [[:], ["LANG": "C"], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX"]] {
+            #expect(
+                names(["Zebra", "apples", "Banana", "cherry", "List", "l 2"], env)
+                    == ["apples", "Banana", "cherry", "l 2", "List", "Zebra"], "\(env)")
+        }
+    }
+
     @Test func sortsChineseByPinyinUnderAChineseLocale() {
         // zhōng (中), ā (阿), gòu (购), bái (白): pinyin order is a, b, g, z.
         #expect(names(["中文", "阿姨", "购物", "白菜"], ["LANG": "zh_CN.UTF-8"]) == ["阿姨", "白菜", "购物", "中文"])

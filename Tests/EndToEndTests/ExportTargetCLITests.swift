@@ -95,12 +95,22 @@ import Testing
         #expect(contents(out)?.contains("\"Groceries\"") == true)
     }
 
-    @Test func forceNeverReplacesAFolder() throws {
+    /// A folder is refused as a usage mistake, with or without --force, and never replaced (it
+    /// said "already exists; give --force to replace it", and with --force "not a regular file").
+    @Test func aFolderIsRefusedWithAFileNameToGive() throws {
         let folder = dir.appending("folder")
         try SecureFile.makeDirectory(folder)
-        let result = try cli.run("export", "--format", "json", "-o", folder, "--force")
-        #expect(result.status == 3)
-        #expect(result.stderr.contains("not a regular file (a directory)"), "\(result.stderr)")
+        for (path, force) in [(folder, false), (folder, true), (folder + "/", false), (folder + "/", true)] {
+            let result = try cli.run(
+                arguments: ["export", "--format", "json", "-o", path] + (force ? ["--force"] : []))
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "checklists: \(folder) is a folder; give the backup a file name, such as \(folder)/checklists-backup.json"
+                ), "\(result.stderr)")
+            var info = stat()
+            #expect(lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+        }
     }
 
     @Test func calendarExportIntoAFileOrWithForceIsAUsageError() throws {

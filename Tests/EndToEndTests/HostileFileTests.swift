@@ -84,6 +84,17 @@ import Testing
         expectRefused(try run("passcode", "remove", "--stdin", stdin: "1234\n"), "No passcode is set", status: 1)
     }
 
+    /// A store file SQLite cannot open (a folder in place of the WAL here; a file restored as
+    /// root is the same "Permission denied" to its user) is named with the reason: it said
+    /// "database error 14: unable to open database file".
+    @Test func aStoreFileThatCannotBeOpenedIsNamedWithTheReason() throws {
+        try replace("checklists.sqlite-wal") { mkdir($0, 0o700) }
+        for command in [["lists"], ["item", "add", "List", "x"]] {
+            expectRefused(
+                try run(arguments: command), "checklists: cannot open the store's files in \(home): Is a directory")
+        }
+    }
+
     @Test func aFIFORemindersStoreIsRefusedButTheItemIsSaved() throws {
         try replace("reminders.sqlite") { mkfifo($0, 0o600) }
         let added = try run("item", "add", "List", "Call", "mum", "--due", "2099-01-01 10:00", "--remind")

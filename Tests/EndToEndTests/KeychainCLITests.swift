@@ -24,6 +24,20 @@ import Testing
         #expect(try cli.run("lists").stdout.contains("Groceries"))
     }
 
+    /// A value that is not UTF-8 text (a binary key file) is refused: it was stored and came back
+    /// from `keychain get` with U+FFFD in place of its bytes, `--json` too.
+    @Test func aValueThatIsNotTextIsRefusedNotMangled() throws {
+        let cli = CLIRunner(home: home)
+        try cli.run("keychain", "set", "Key", stdin: "old\n")
+        let file = dir.appending("key.bin")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([0x00, 0xFF, 0xFE, 0x80, 0x41])))
+        let refused = try cli.run(redirecting: "< '\(file)'", ["keychain", "set", "Key"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("checklists: the value on standard input is not valid UTF-8; nothing was stored"))
+        #expect(try cli.run("keychain", "get", "Key").stdout == "old\n")
+    }
+
     /// Only the custody items are refused: an item of the user's that merely starts like one
     /// ("Lockbox", "DataKeyboard") is removed as any other (it was refused as the app lock's).
     @Test func itemsNamedLikeTheLocksOwnCanBeRemoved() throws {

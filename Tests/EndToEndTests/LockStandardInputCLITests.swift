@@ -28,6 +28,17 @@ import Testing
         #expect(method == .passcode)
     }
 
+    /// A passcode line with a Windows line ending is refused: its carriage return stayed in the
+    /// passcode, which the prompt could then never take ("Wrong passcode" for the same text).
+    @Test func aPasscodeLineWithACarriageReturnIsRefused() throws {
+        try cli.run("list", "add", "Groceries")
+        let refused = try cli.run("lock", "enable", "--method", "passcode", "--stdin", stdin: "246810\r\n")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("no control characters"), "\(refused.stderr)")
+        #expect(method == .off)
+        #expect(try cli.run("lists").stdout.contains("Groceries"))
+    }
+
     @Test func lockDisableTakesThePasscodeFromStandardInput() throws {
         try enablePasscode()
         let wrong = try cli.run("lock", "disable", "--stdin", stdin: "000000\n246810\n")

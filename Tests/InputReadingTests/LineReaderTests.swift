@@ -41,6 +41,21 @@ func pipeReading(_ text: String) throws -> Int32 {
         #expect(try reader.all(limit: 100, what: "the value") == Data("rest of it\n".utf8))
     }
 
+    @Test func allTextRefusesBytesThatAreNotUTF8() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let bytes: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x0A]  // "Café" in Latin-1
+        _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        #expect(throws: InputReadingError.valueNotUTF8(what: "the value")) {
+            try LineReader(fd: fds[0]).allText(limit: 100, what: "the value")
+        }
+        let text = try pipeReading("Café ☕\n")
+        defer { close(text) }
+        #expect(try LineReader(fd: text).allText(limit: 100, what: "the value") == Data("Café ☕\n".utf8))
+    }
+
     @Test func allRefusesMoreThanTheLimit() throws {
         let fd = try pipeReading(String(repeating: "y", count: 50))
         defer { close(fd) }

@@ -164,6 +164,14 @@ import Testing
     /// A store that added to items or lists restored at 2^53 writes IDs past it into its own
     /// backups: they are read, and the batch leaves them to get fresh IDs (they were refused, so
     /// such a backup could not be restored). Integers of 19 digits are read exactly.
+    /// A backup saved by Windows Notepad starts with a byte order mark (it was "not JSON").
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let data = try Backup.encode(Self.snapshot, secret: nil)
+        let marked = try Backup.decode(Data([0xEF, 0xBB, 0xBF]) + data).batch
+        #expect(marked.lists.map(\.name) == (try Backup.decode(data).batch.lists.map(\.name)))
+        #expect(marked.lists.first?.items.count == 2)
+    }
+
     @Test func idsPastTwoToThe53AreReadAndGetFreshOnes() throws {
         let good = String(decoding: try Backup.encode(Self.snapshot), as: UTF8.self)
         let past = good.replacingOccurrences(of: "\"id\" : 7,", with: "\"id\" : 9007199254740993,")

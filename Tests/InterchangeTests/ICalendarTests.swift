@@ -172,7 +172,12 @@ import Testing
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VCALENDAR\n",
                 "line 4: END:VCALENDAR does not close BEGIN:VTODO"
             ),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR\n", "line 2: DUE"),
+            // The DUE's own line (it said line 2, the VTODO's BEGIN).
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2026-12-01\nEND:VTODO\nEND:VCALENDAR\n", "line 4: DUE"),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDESCRIPTION:a\n long\n  text\nCREATED:2026\nEND:VTODO\nEND:VCALENDAR\n",
+                "line 7: CREATED \"2026\" is not a date"
+            ),
             (
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:20261301T000000Z\nEND:VTODO\nEND:VCALENDAR\n",
                 "not a valid time"

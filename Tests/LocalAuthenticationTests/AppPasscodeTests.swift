@@ -20,6 +20,19 @@ import Testing
         }
     }
 
+    /// What the prompt cannot take could never be typed to unlock: a line from a Windows file
+    /// given to `--stdin` kept its carriage return, and the data opened only from that file.
+    @Test func passcodesThatCannotBeTypedAreRefused() throws {
+        let passcode = AppPasscode(path: dir.appending("passcode"), cost: .minimal)
+        for untypable in [
+            Array("secret123\r".utf8), Array("secret\u{1b}123".utf8), [0x73, 0x65, 0x63, 0xE9, 0x74, 0x31, 0x32],
+        ] {
+            #expect(AppPasscode.weakness(of: untypable)?.contains("no control characters") == true)
+            #expect(throws: LAError.self) { try passcode.set(untypable) }
+        }
+        #expect(!passcode.isSet)
+    }
+
     @Test func theShippedCostIsAboveTheOldOne() {
         let cost = PasswordHash.passcode
         #expect(cost.opsLimit >= 4 && cost.memLimit >= 128 << 20)

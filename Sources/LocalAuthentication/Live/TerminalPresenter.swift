@@ -72,6 +72,9 @@ public final class TerminalPresenter: AuthenticationPresenter, @unchecked Sendab
         while let byte = tty.readByte(timeout: -1) {
             switch byte {
             case 0x0D, 0x0A: return password
+            // An arrow, Delete or Home key is not Esc: it cancelled, and the rest of its sequence
+            // ("[D") landed on the shell's command line.
+            case 0x1B where tty.skipEscapeSequence(): continue
             case 0x1B, 0x03: Sodium.wipe(&password); return nil
             case 0x04 where password.isEmpty: return nil
             case 0x7F, 0x08: if !password.isEmpty { password.removeLast() }
@@ -119,6 +122,7 @@ private final class KeyListener: @unchecked Sendable {
                 // Without a wake pipe, fall back to looking at `running` every 100 ms.
                 guard let byte = tty.readByte(timeout: wakeFD < 0 ? 100 : -1, orWake: wakeFD) else { continue }
                 switch byte {
+                case 0x1B where tty.skipEscapeSequence(): break
                 case 0x1B, 0x03, UInt8(ascii: "q"): actions(.cancel)
                 case 0x0D, 0x0A: actions(.fallback)
                 default: break
@@ -173,6 +177,8 @@ final class Terminal: @unchecked Sendable {
         var settings = saved
         settings.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         settings.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        // A signal that ends the process during the prompt gives the terminal back first.
+        RawModeSignals.hold(fd, settings: saved, owner: ObjectIdentifier(self))
         // TCSADRAIN, not TCSAFLUSH: keys typed ahead are kept, not thrown away.
         tcsetattr(fd, TCSADRAIN, &settings)
         isRaw = true
@@ -181,7 +187,25 @@ final class Terminal: @unchecked Sendable {
     func restore() {
         guard isRaw else { return }
         tcsetattr(fd, TCSADRAIN, &saved)
+        RawModeSignals.release(ObjectIdentifier(self))
         isRaw = false
+    }
+
+    /// After an ESC: reads the rest of a key's escape sequence if one follows at once (an arrow
+    /// `ESC [ D`, Delete `ESC [ 3 ~`, F1 `ESC O P`, Alt with a key) and says whether it did. An
+    /// ESC with nothing after it within 50 ms, or a second ESC, is the Esc key itself.
+    func skipEscapeSequence() -> Bool {
+        guard let next = readByte(timeout: 50), next != 0x1B else { return false }
+        switch next {
+        case UInt8(ascii: "["):
+            // Parameters and intermediates, then one final byte (0x40–0x7E).
+            while let byte = readByte(timeout: 50), !(0x40...0x7E).contains(byte) {}
+        case UInt8(ascii: "O"):
+            _ = readByte(timeout: 50)
+        default:
+            break
+        }
+        return true
     }
 
     /// One byte, or nil on timeout (milliseconds; -1 waits), end of input, or once `wake`
