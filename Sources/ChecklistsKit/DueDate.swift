@@ -21,7 +21,9 @@ public enum DueDate {
             tr("DD.MM.YYYY, MM/DD/YYYY or YYYY/MM/DD are read where your locale (LC_TIME) writes dates that way."),
             tr("Chinese dates are read too: 2026年12月24日, 12月24日 18:00, 明天下午3点半, 周五, 本周五, 下周一, 大后天, 3天后."),
             tr("A time is 18:00, 9am or 9:30pm."),
-            tr("A day alone makes an all-day item, due and reminded at 09:00 that day (see all-day-hour in checklists settings)."),
+            tr(
+                "A day alone makes an all-day item, due and reminded at 09:00 that day (see all-day-hour in checklists settings)."
+            ),
             tr("A time alone is its next occurrence."),
             tr("From now: in 2 hours or in 30 minutes."),
             tr("Years %d-%d.", years.lowerBound, years.upperBound),

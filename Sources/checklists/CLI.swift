@@ -16,7 +16,8 @@ enum CLI {
     static var global: ArgumentSpec { CommandTable.shared.globalSpec }
 
     static var commands: [Command] {
-        ChecklistCommands.all + ItemCommands.all + SearchCommand.all + NoteCommands.all + SecretCommands.all + ReminderCommands.all
+        ChecklistCommands.all + ItemCommands.all + SearchCommand.all + NoteCommands.all + SecretCommands.all
+            + ReminderCommands.all
             + AuthCommands.all + KeychainCommands.all + LockCommands.all + HelpCommands.all + ImportCommands.all
             + ExportCommands.all
     }
