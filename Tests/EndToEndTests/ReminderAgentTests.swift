@@ -103,25 +103,39 @@ import Testing
         _ = agent
     }
 
-    /// Clicking a reminder starts the desktop app at its item: `checklists-gtk --item ID`, found
-    /// on PATH (here a stand-in that writes down its arguments).
-    @Test func clickingAReminderOpensTheDesktopAppAtTheItem() throws {
+    /// A stand-in for `checklists-gtk` on PATH that writes `words` (shell words: "$@" for its
+    /// arguments) into a file; the environment that finds it.
+    func desktopStandIn(writing words: String) throws -> [String: String] {
         let bin = dir.appending("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let called = dir.appending("gtk-called")
         let stub = bin + "/checklists-gtk"
-        try "#!/bin/sh\necho \"$@\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"\(words)\" > \(dir.appending("gtk-called"))\n".write(
+            toFile: stub, atomically: true, encoding: .utf8)
         chmod(stub, 0o755)
         var environment = self.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let agent = try startAgent(environment: environment)
-        try schedule("item-4711", in: 1, title: "Call mum")
-        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        return environment
+    }
+
+    /// Clicks the first notification (as the user would) and returns what the desktop app's
+    /// stand-in wrote when the agent started it, or nil when it was not started within 5 s.
+    func clickFirstNotification() throws -> String? {
+        let called = dir.appending("gtk-called")
         _ = try rig.run("click", "1")
         let deadline = Date().addingTimeInterval(5)
         while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
         usleep(100_000)  // let the stand-in finish writing
-        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "--item 4711\n")
+        return try? String(contentsOfFile: called, encoding: .utf8)
+    }
+
+    /// Clicking a reminder starts the desktop app at its item: `checklists-gtk --item ID`, found
+    /// on PATH (here a stand-in that writes down its arguments).
+    @Test func clickingAReminderOpensTheDesktopAppAtTheItem() throws {
+        let environment = try desktopStandIn(writing: "$@")
+        let agent = try startAgent(environment: environment)
+        try schedule("item-4711", in: 1, title: "Call mum")
+        #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
+        #expect(try clickFirstNotification() == "--item 4711\n")
         _ = agent
     }
 
@@ -129,14 +143,7 @@ import Testing
     /// again) still opens its item when clicked: the agent after it follows the click. It was
     /// forgotten with the agent that showed it, and the click did nothing.
     @Test func aClickReachesTheAgentStartedAfterTheOneThatShowedIt() throws {
-        let bin = dir.appending("bin")
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let called = dir.appending("gtk-called")
-        let stub = bin + "/checklists-gtk"
-        try "#!/bin/sh\necho \"$@\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
-        chmod(stub, 0o755)
-        var environment = self.environment
-        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let environment = try desktopStandIn(writing: "$@")
         let first = try startAgent(environment: environment)
         try schedule("item-815", in: 1, title: "Call mum")
         #expect(try waitForNotifications(1).map(\.0) == ["Call mum"])
@@ -144,11 +151,7 @@ import Testing
         let memory = try #require(FileManager.default.contents(atPath: home + "/agent-shown"))
         #expect(!String(decoding: memory, as: UTF8.self).contains("Call mum"))  // IDs only, no text
         let second = try startAgent(environment: environment)
-        _ = try rig.run("click", "1")
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
-        usleep(100_000)  // let the stand-in finish writing
-        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "--item 815\n")
+        #expect(try clickFirstNotification() == "--item 815\n")
         _ = second
     }
 
@@ -260,14 +263,7 @@ import Testing
     /// "12 reminders were missed — Open Checklists to see them": clicking it does just that
     /// (the desktop app, at no particular item).
     @Test func clickingASummaryOpensTheDesktopApp() throws {
-        let bin = dir.appending("bin")
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let called = dir.appending("gtk-called")
-        let stub = bin + "/checklists-gtk"
-        try "#!/bin/sh\necho \"started $#\" > \(called)\n".write(toFile: stub, atomically: true, encoding: .utf8)
-        chmod(stub, 0o755)
-        var environment = self.environment
-        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let environment = try desktopStandIn(writing: "started $#")
         for i in 0..<12 {
             try center.add(
                 NotificationRequest(
@@ -276,11 +272,7 @@ import Testing
         }
         let agent = try startAgent(environment: environment)
         #expect(try waitForNotifications(1).map(\.0) == ["12 reminders were missed"])
-        _ = try rig.run("click", "1")
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: called) && Date() < deadline { usleep(20_000) }
-        usleep(100_000)  // let the stand-in finish writing
-        #expect((try? String(contentsOfFile: called, encoding: .utf8)) == "started 0\n")
+        #expect(try clickFirstNotification() == "started 0\n")
         _ = agent
     }
 
