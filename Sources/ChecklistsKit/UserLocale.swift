@@ -5,8 +5,11 @@ import Foundation
 /// Foundation's `Locale.current` on Linux ignores these variables, so the locale is always
 /// derived here and passed explicitly to comparisons and formatters.
 public struct UserLocale: Sendable {
-    /// Locale used to sort names.
-    public let collation: Locale
+    /// Locale used to sort names; nil in the POSIX locale (`C`, `C.UTF-8`, LANG unset), where
+    /// names sort by their characters, ignoring case and width, numbers by value. Its own
+    /// collation (en_US_POSIX) put every capital before every small letter ("Banana List Zebra
+    /// apples"), and an ICU collator in its place cost every command about a million instructions.
+    public let collation: Locale?
     /// Locale used to show dates.
     public let time: Locale
     /// `TZ` as the environment gave it (nil when unset): see `isValidTimeZone`.
@@ -20,14 +23,11 @@ public struct UserLocale: Sendable {
             }
             return "C"
         }
-        // The POSIX locale's own collation (en_US_POSIX) puts every capital before every small
-        // letter, even when told to ignore case ("Banana List Zebra apples"): names sort by the
-        // root collation there, as in English. Dates keep the POSIX forms.
-        let collationID = Self.identifier(posix: pick("LC_COLLATE")).replacingOccurrences(of: "en_US_POSIX", with: "en")
+        let collationID = Self.identifier(posix: pick("LC_COLLATE"))
         let timeID = Self.identifier(posix: pick("LC_TIME"))
-        collation = Locale(identifier: collationID)
+        time = Locale(identifier: timeID)
         // Usually the same locale: made once.
-        time = timeID == collationID ? collation : Locale(identifier: timeID)
+        collation = collationID == "en_US_POSIX" ? nil : collationID == timeID ? time : Locale(identifier: collationID)
         timeZoneName = environment["TZ"]
     }
 
@@ -52,7 +52,7 @@ public struct UserLocale: Sendable {
         // The same comparison as `precedes`, but `String.compare(…locale:)` turns the `Locale`
         // into a new NSLocale on every call: here that is done once, and each name is bridged
         // to an NSString once.
-        let locale = NSLocale(localeIdentifier: collation.identifier)
+        let locale = collation.map { NSLocale(localeIdentifier: $0.identifier) }
         let names = lists.map { NSString(string: $0.name) }
         func precedes(_ i: Int, _ j: Int) -> Bool {
             let result = names[i].compare(
