@@ -14,6 +14,10 @@ final class SearchScreen: Screen {
     /// The items read so far, by list.
     private var itemsByList: [Int64: [ChecklistItem]] = [:]
     private(set) var results: [(item: ChecklistItem, list: Checklist)] = []
+    /// The queries typed since `all` was read, each with the indices in `all` of its matches:
+    /// a query that adds to one of them searches only that one's matches (typing a word on
+    /// 100,000 items searched every item again at each key).
+    private var narrowed: [(query: String, matches: [Int])] = []
 
     init(app: TerminalApp) {
         load(listIDs: nil, app: app)
@@ -27,7 +31,12 @@ final class SearchScreen: Screen {
     private func filter() {
         let selectedID = results.indices.contains(scroller.selection) ? results[scroller.selection].item.id : nil
         let words = query.text
-        results = words.isEmpty ? [] : all.filter { $0.item.text.localizedStandardContains(words) }
+        let base = narrowed.last { words.hasPrefix($0.query) }
+        let candidates = base?.matches ?? Array(all.indices)
+        let matches = words.isEmpty ? [] : candidates.filter { all[$0].item.text.localizedStandardContains(words) }
+        if !words.isEmpty, base?.query != words { narrowed.append((words, matches)) }
+        if narrowed.count > 64 { narrowed.removeFirst(narrowed.count - 64) }
+        results = matches.map { all[$0] }
         scroller.setCount(results.count)
         if let selectedID, let index = results.firstIndex(where: { $0.item.id == selectedID }) {
             scroller.selection = index
@@ -47,6 +56,7 @@ final class SearchScreen: Screen {
         }
         itemsByList = fresh
         all = lists.flatMap { list in (fresh[list.id] ?? []).map { (item: $0, list: list) } }
+        narrowed = []
         filter()
     }
 

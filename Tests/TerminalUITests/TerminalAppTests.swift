@@ -269,6 +269,31 @@ import Testing
         #expect(frame(app).contains("› [ ] Oat milk"))
     }
 
+    /// Each key searches only what the query before it matched while it grows, and everything
+    /// again when it shrinks or the items change: the matches are those of a search from scratch.
+    @Test func searchNarrowsAsYouTypeAndWidensAsYouDelete() throws {
+        let app = makeApp()
+        try openStore(app)
+        let list = try app.session.addList(name: "Food")
+        for text in ["Milk", "Oat milk", "Millet", "Mint tea", "Bread"] {
+            _ = try app.session.addItem(NewItem(text: text), to: list.id)
+        }
+        app.start()
+        type(app, .character("/"))
+        type(app, text: "mil")
+        #expect(frame(app).contains("3 matches"))
+        type(app, text: "k")
+        #expect(frame(app).contains("2 matches") && !frame(app).contains("Millet"))
+        type(app, .backspace, .backspace, .backspace)
+        #expect(frame(app).contains("4 matches") && frame(app).contains("Mint tea"))
+        type(app, text: "il")
+        #expect(frame(app).contains("3 matches"))
+        _ = try app.session.addItem(NewItem(text: "Milkshake"), to: list.id)  // another process
+        app.handle(.changed(.itemsChanged(listIDs: [list.id])))
+        type(app, text: "k")
+        #expect(frame(app).contains("3 matches") && frame(app).contains("Milkshake"))
+    }
+
     @Test func asciiGlyphsWhenTheLocaleIsNotUTF8() throws {
         let app = makeApp(unicode: false)
         try openStore(app)
