@@ -92,7 +92,8 @@ import Testing
         #expect(CellWidth.of(bottom) <= 80)
     }
 
-    @Test func deletingAListWithALongNameStillSaysUToUndo() throws {
+    /// The app after `d`, `y` on a list named `longName` (deleted, its undo offered).
+    func appAfterDeletingTheLongNamedList() throws -> TerminalApp {
         let app = try makeApp()
         _ = try app.session.addList(name: Self.longName)
         app.start()
@@ -100,6 +101,11 @@ import Testing
         lists.scroller.selection = try #require(lists.lists.firstIndex { $0.name == Self.longName })
         app.handle(.character("d"))
         app.handle(.character("y"))
+        return app
+    }
+
+    @Test func deletingAListWithALongNameStillSaysUToUndo() throws {
+        let app = try appAfterDeletingTheLongNamedList()
         let bottom = try #require(lines(app, width: 60).last)
         #expect(bottom.hasPrefix(" Deleted “A checklist") && bottom.hasSuffix("…”. u to undo."), "\(bottom)")
     }
@@ -141,13 +147,7 @@ import Testing
     /// `u` after deleting a long-named list: the line says the whole of "Restored “…”." (the name
     /// was cut at the edge with the closing quote, as if the message went on).
     @Test func undoingTheDeleteOfALongNameSaysItWasRestored() throws {
-        let app = try makeApp()
-        _ = try app.session.addList(name: Self.longName)
-        app.start()
-        let lists = try #require(app.stack.first as? ListsScreen)
-        lists.scroller.selection = try #require(lists.lists.firstIndex { $0.name == Self.longName })
-        app.handle(.character("d"))
-        app.handle(.character("y"))
+        let app = try appAfterDeletingTheLongNamedList()
         app.handle(.character("u"))
         let bottom = try #require(lines(app, width: 60).last)
         #expect(bottom.hasPrefix(" Restored “A checklist") && bottom.hasSuffix("…”."), "\(bottom)")
